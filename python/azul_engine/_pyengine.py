@@ -1,0 +1,1331 @@
+"""The pure-Python Azul engine.
+
+This module is the readable twin of the C++ core in ``native/``: the sections below follow
+``native/src/*.cpp`` one for one (randomness, notation, move generation, moves, wall tiling and
+scoring, rounds, state text, history and records), so the two can be read side by side.  It must
+behave exactly like ``azul_engine._cppengine``: the same seed and moves give the same game, the
+same legal moves in the same order, the same state text and the same errors.  The shared test
+suite checks that in lockstep.
+
+Everything here is plain Python on purpose: no compiler is needed, and a debugger can step
+through every rule.
+"""
+
+import json
+import os
+
+from ._errors import IllegalMoveError, StateFormatError
+
+__all__ = [
+    "GameState", "new_game", "IllegalMoveError", "StateFormatError",
+    "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
+    "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Constants (native/include/azul/types.h)
+# ---------------------------------------------------------------------------------------------
+
+COLOURS = "BYRKW"  # frozen order: 0 blue, 1 yellow, 2 red, 3 black, 4 white
+COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+VARIANTS = ("classic", "grey")
+TEXT_VERSION = 1
+TILES_PER_COLOUR = 20
+FLOOR_SPACES = 7
+FLOOR_PENALTY = (0, 1, 2, 4, 6, 8, 11, 14)  # cumulative, by number of floor items (0-7)
+CENTRE = 9  # source index of the centre; factories are 0-8
+FLOOR = 5  # destination index of the floor line; pattern lines are 0-4
+
+# Action ids: drafts (source * 5 + colour) * 6 + destination; then the grey-wall column choices,
+# then the chance outcomes of explicit-chance mode (a tile of a colour drawn, the first player).
+NUM_DRAFT_ACTIONS = 300
+TILE_ACTION_BASE = 300  # 300-304: grey wall, place the pending line's tile in column 0-4
+DRAW_ACTION_BASE = 305  # 305-309: chance, a tile of colour 0-4 is drawn from the bag
+FIRST_PLAYER_ACTION_BASE = 310  # 310-313: chance, seat 0-3 starts round 1
+NUM_ACTIONS = 314
+CHANCE = -1  # current_player at a chance node and once the game is over
+
+# Phases (the order is part of the state text's meaning, not of its spelling).
+FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
+PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
+
+_MASK64 = (1 << 64) - 1
+
+
+def _wall_column(colour, row):
+    """Column of ``colour`` in ``row`` on the coloured (classic) wall."""
+    return (colour + row) % 5
+
+
+def _num_factories(players):
+    return 2 * players + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Randomness (native/include/azul/rng.h): SplitMix64, rules section 5
+# ---------------------------------------------------------------------------------------------
+
+def _splitmix_next(s):
+    """Advance state ``s``; return (new_state, output)."""
+    s = (s + 0x9E3779B97F4A7C15) & _MASK64
+    z = s
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return s, z ^ (z >> 31)
+
+
+# ---------------------------------------------------------------------------------------------
+# Notation (native/src/notation.cpp): records.md, classic and grey
+# ---------------------------------------------------------------------------------------------
+
+def _tiles_to_str(counts):
+    """Tile counts as colour letters in colour order: [1, 0, 2, 0, 0] -> 'BRR'."""
+    return "".join(COLOURS[c] * counts[c] for c in range(5))
+
+
+def _draft_to_str(action):
+    source, rest = divmod(action, 30)
+    colour, dest = divmod(rest, 6)
+    return ("C" if source == CENTRE else str(source + 1)) + COLOURS[colour] + (
+        "F" if dest == FLOOR else str(dest + 1))
+
+
+def _parse_move(text):
+    """Parse notation into an action id without looking at a state.
+
+    Grey-wall tiling moves ``W<row><col>`` return ``(action, row)`` so that the caller can check
+    the row against the pending line; every other move returns ``(action, -1)``.
+    """
+    if not isinstance(text, str):
+        raise TypeError("a move is an action id (int) or a notation string, not %s"
+                        % type(text).__name__)
+    bad = "%r is not a move: " % text
+    if not text.isascii():
+        raise IllegalMoveError(bad + "move notation is ASCII")
+    if len(text) == 2 and text[0] == "~":
+        ch = text[1]
+        if ch in COLOURS:
+            return DRAW_ACTION_BASE + COLOURS.index(ch), -1
+        if ch in "0123":
+            return FIRST_PLAYER_ACTION_BASE + int(ch), -1
+        raise IllegalMoveError(bad + "a chance outcome is ~ and a colour letter (B Y R K W) "
+                               "or ~ and a seat (0-3)")
+    if len(text) == 3 and text[0] == "W":
+        row, col = text[1], text[2]
+        if row not in "12345" or col not in "12345":
+            raise IllegalMoveError(bad + "a wall tiling move is W, a row 1-5 and a column 1-5")
+        return TILE_ACTION_BASE + int(col) - 1, int(row) - 1
+    if len(text) != 3:
+        raise IllegalMoveError(bad + "a draft is 3 characters: source (1-9 or C), colour "
+                               "(B Y R K W), destination (1-5 or F), as in 3R4")
+    s, c, d = text
+    if s == "C":
+        source = CENTRE
+    elif s in "123456789":
+        source = int(s) - 1
+    else:
+        raise IllegalMoveError(bad + "unknown source %r (factories 1-9, C for the centre)" % s)
+    if c not in COLOURS:
+        raise IllegalMoveError(bad + "unknown colour %r (colours are B Y R K W)" % c)
+    if d == "F":
+        dest = FLOOR
+    elif d in "12345":
+        dest = int(d) - 1
+    else:
+        raise IllegalMoveError(bad + "unknown destination %r (pattern lines 1-5, F for the "
+                               "floor)" % d)
+    return (source * 5 + COLOURS.index(c)) * 6 + dest, -1
+
+
+def _parse_tiles(text, what):
+    """Parse colour letters in colour order ('' or '-' for none) into counts."""
+    counts = [0] * 5
+    if text in ("", "-"):
+        return counts
+    last = 0
+    for ch in text:
+        if ch not in COLOURS:
+            raise StateFormatError("%s: unknown colour %r in %r (colours are B Y R K W)"
+                                   % (what, ch, text))
+        c = COLOURS.index(ch)
+        if c < last:
+            raise StateFormatError("%s: tiles %r are not in colour order (B Y R K W)"
+                                   % (what, text))
+        last = c
+        counts[c] += 1
+    return counts
+
+
+# ---------------------------------------------------------------------------------------------
+# The game state (native/include/azul/state.h)
+# ---------------------------------------------------------------------------------------------
+
+class GameState:
+    """One game of Azul: the position, its generator and the game's history.
+
+    Make one with :func:`new_game` or :meth:`from_text`.  Equality (``==``), :meth:`to_text` and
+    pickling cover the position and generator; the history behind :meth:`record` is carried by
+    :meth:`clone`, copies, pickles and ``to_text(history=True)``.
+
+    >>> g = new_game(players=2, seed=7)
+    >>> g.factories
+    ['BRRW', 'BYYR', 'BRWW', 'RWWW', 'YKKK']
+    >>> g.current_player
+    0
+    >>> g.apply("5K3")
+    >>> g.pattern_lines[0], g.center
+    (['', '', 'KKK', '', ''], 'Y')
+    """
+
+    __slots__ = (
+        "_players", "_variant", "_explicit", "_seed", "_rng", "_round", "_phase", "_turn",
+        "_start", "_marker", "_marker_floor", "_moves", "_factories", "_centre", "_bag", "_lid",
+        "_prefill_bag", "_prefill_lid", "_line_colour", "_line_count", "_wall", "_floor",
+        "_score",
+        # history (not part of the position)
+        "_h_complete", "_h_seed", "_h_first", "_h_rounds",
+    )
+
+    def __init__(self):
+        raise TypeError("use azul_engine.new_game(...) or GameState.from_text(text)")
+
+    @classmethod
+    def _blank(cls, players, variant, explicit, seed):
+        self = object.__new__(cls)
+        self._players = players
+        self._variant = variant
+        self._explicit = explicit
+        self._seed = seed
+        self._rng = seed
+        self._round = 1
+        self._phase = FIRST_PLAYER
+        self._turn = CHANCE
+        self._start = -1
+        self._marker = -1
+        self._marker_floor = False
+        self._moves = 0
+        self._factories = [[0] * 5 for _ in range(_num_factories(players))]
+        self._centre = [0] * 5
+        self._bag = [TILES_PER_COLOUR] * 5
+        self._lid = [0] * 5
+        self._prefill_bag = [TILES_PER_COLOUR] * 5
+        self._prefill_lid = [0] * 5
+        self._line_colour = [[-1] * 5 for _ in range(players)]
+        self._line_count = [[0] * 5 for _ in range(players)]
+        self._wall = [[-1] * 25 for _ in range(players)]
+        self._floor = [[0] * 5 for _ in range(players)]
+        self._score = [0] * players
+        self._h_complete = True
+        self._h_seed = None if explicit else seed
+        self._h_first = -1
+        self._h_rounds = []
+        return self
+
+    # -- randomness ---------------------------------------------------------------------------
+
+    def _below(self, n):
+        self._rng, z = _splitmix_next(self._rng)
+        return ((z >> 32) * n) >> 32
+
+    def reseed(self, seed):
+        """Replace the generator's state with ``seed`` (for a searching bot's private clone).
+
+        The game's ``seed`` property keeps naming the seed the game was made from; the record
+        of a reseeded game has seed null, since its draws no longer come from that seed.
+        """
+        seed = _check_seed(seed)
+        self._rng = seed
+        self._h_seed = None
+
+    # -- read-only queries --------------------------------------------------------------------
+
+    players = property(lambda self: self._players, doc="Number of players (2-4).")
+    variant = property(lambda self: VARIANTS[self._variant], doc="'classic' or 'grey'.")
+    seed = property(lambda self: self._seed, doc="The seed the game was made from.")
+    round = property(lambda self: self._round, doc="Round number, from 1.")
+    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled",
+                           doc="'sampled' (the generator draws) or 'explicit' (chance nodes).")
+    phase = property(lambda self: PHASE_NAMES[self._phase],
+                     doc="'first-player', 'fill' (chance nodes), 'offer', 'tiling' or 'over'.")
+    current_player = property(
+        lambda self: self._turn,
+        doc="Seat to move (during grey-wall tiling: the player choosing); -1 at a chance node "
+            "and once the game is over.")
+    starting_player = property(lambda self: self._start,
+                               doc="Seat that started this round (-1 before it is drawn).")
+    is_over = property(lambda self: self._phase == OVER)
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+    scores = property(lambda self: list(self._score),
+                      doc="Scores; once the game is over they include the end bonuses.")
+    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories])
+    center = property(lambda self: _tiles_to_str(self._centre),
+                      doc="Tiles in the centre, colour letters in colour order.")
+    bag = property(lambda self: _tiles_to_str(self._bag))
+    lid = property(lambda self: _tiles_to_str(self._lid))
+    first_player_marker = property(
+        lambda self: self._marker,
+        doc="-1 while the marker is in the centre, else the seat that took it this round.")
+    moves_this_round = property(lambda self: self._moves)
+
+    @property
+    def pattern_lines(self):
+        """Per player, the five pattern lines as colour letters ('' when empty)."""
+        return [[COLOURS[self._line_colour[p][r]] * self._line_count[p][r]
+                 if self._line_count[p][r] else "" for r in range(5)]
+                for p in range(self._players)]
+
+    @property
+    def walls(self):
+        """Per player, five rows of five characters: a colour letter or '.' for empty."""
+        return [["".join("." if w[r * 5 + c] < 0 else COLOURS[w[r * 5 + c]] for c in range(5))
+                 for r in range(5)] for w in self._wall]
+
+    @property
+    def floors(self):
+        """Per player, the floor line: 'M' for the first-player marker, then tiles."""
+        return [("M" if self._marker == p and self._marker_floor else "")
+                + _tiles_to_str(self._floor[p]) for p in range(self._players)]
+
+    @property
+    def pending_row(self):
+        """Grey-wall tiling: the 0-based row whose wall cell is being chosen, else -1."""
+        if self._phase != TILING:
+            return -1
+        return self._pending_row(self._turn)
+
+    @property
+    def winners(self):
+        """Seats sharing the win, ascending; empty until the game is over.
+
+        Highest score wins; a tie goes to more complete wall rows; still tied, the win is shared.
+        """
+        if self._phase != OVER:
+            return []
+        best = max((self._score[p], self._complete_rows(p)) for p in range(self._players))
+        return [p for p in range(self._players)
+                if (self._score[p], self._complete_rows(p)) == best]
+
+    # -- copying and comparison ---------------------------------------------------------------
+
+    def clone(self):
+        """An independent copy: position, generator and history."""
+        other = object.__new__(GameState)
+        other._players = self._players
+        other._variant = self._variant
+        other._explicit = self._explicit
+        other._seed = self._seed
+        other._rng = self._rng
+        other._round = self._round
+        other._phase = self._phase
+        other._turn = self._turn
+        other._start = self._start
+        other._marker = self._marker
+        other._marker_floor = self._marker_floor
+        other._moves = self._moves
+        other._factories = [f[:] for f in self._factories]
+        other._centre = self._centre[:]
+        other._bag = self._bag[:]
+        other._lid = self._lid[:]
+        other._prefill_bag = self._prefill_bag[:]
+        other._prefill_lid = self._prefill_lid[:]
+        other._line_colour = [x[:] for x in self._line_colour]
+        other._line_count = [x[:] for x in self._line_count]
+        other._wall = [x[:] for x in self._wall]
+        other._floor = [x[:] for x in self._floor]
+        other._score = self._score[:]
+        other._h_complete = self._h_complete
+        other._h_seed = self._h_seed
+        other._h_first = self._h_first
+        other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
+                           for r in self._h_rounds]
+        return other
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def _key(self):
+        return (self._players, self._variant, self._explicit, self._seed, self._rng,
+                self._round, self._phase, self._turn, self._start, self._marker,
+                self._marker_floor, self._moves, self._factories, self._centre, self._bag,
+                self._lid, self._prefill_bag, self._prefill_lid, self._line_colour,
+                self._line_count, self._wall, self._floor, self._score)
+
+    def __eq__(self, other):
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # mutable
+
+    def __reduce__(self):
+        return (_from_text, (self.to_text(history=True),))
+
+    def __repr__(self):
+        return "GameState.from_text(%r)" % self.to_text()
+
+    # -- move generation (native/src/movegen.cpp) ---------------------------------------------
+
+    def _pending_row(self, p):
+        count = self._line_count[p]
+        for r in range(5):
+            if count[r] == r + 1:
+                return r
+        return -1
+
+    def _allowed_columns(self, p, row, colour):
+        """Grey wall: empty cells of ``row`` whose column holds no ``colour`` yet."""
+        wall = self._wall[p]
+        return [c for c in range(5) if wall[row * 5 + c] < 0
+                and all(wall[r * 5 + c] != colour for r in range(5))]
+
+    def _row_has(self, p, row, colour):
+        wall = self._wall[p]
+        if self._variant == 0:
+            return wall[row * 5 + _wall_column(colour, row)] >= 0
+        return colour in wall[row * 5:row * 5 + 5]
+
+    def legal_actions(self):
+        """Legal action ids, ascending.  At a chance node, the possible outcomes.
+
+        Drafts are ``(source * 5 + colour) * 6 + destination`` (source 0-8 factory, 9 centre;
+        destination 0-4 pattern line, 5 floor), so they come source by source, colour by colour,
+        pattern lines then floor.  An empty list means the game is over.
+        """
+        phase = self._phase
+        if phase == OFFER:
+            p = self._turn
+            lc, ln = self._line_colour[p], self._line_count[p]
+            dests = {}
+            out = []
+            sources = list(enumerate(self._factories))
+            sources.append((CENTRE, self._centre))
+            for s, tiles in sources:
+                for c in range(5):
+                    if not tiles[c]:
+                        continue
+                    d = dests.get(c)
+                    if d is None:
+                        d = [r for r in range(5)
+                             if (ln[r] == 0 or (lc[r] == c and ln[r] <= r))
+                             and not self._row_has(p, r, c)]
+                        d.append(FLOOR)
+                        dests[c] = d
+                    base = (s * 5 + c) * 6
+                    out.extend(base + r for r in d)
+            return out
+        if phase == TILING:
+            p = self._turn
+            r = self._pending_row(p)
+            return [TILE_ACTION_BASE + c
+                    for c in self._allowed_columns(p, r, self._line_colour[p][r])]
+        if phase == FILL:
+            return [DRAW_ACTION_BASE + c for c in range(5) if self._bag[c]]
+        if phase == FIRST_PLAYER:
+            return [FIRST_PLAYER_ACTION_BASE + p for p in range(self._players)]
+        return []
+
+    def legal_moves(self):
+        """Legal moves as notation strings, in the order of :meth:`legal_actions`."""
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def chance_outcomes(self):
+        """At a chance node, ``(action, probability)`` pairs in action order.
+
+        A tile draw's outcomes are in proportion to the bag; the first player is uniform.
+        """
+        if self._phase == FILL:
+            total = sum(self._bag)
+            return [(DRAW_ACTION_BASE + c, self._bag[c] / total)
+                    for c in range(5) if self._bag[c]]
+        if self._phase == FIRST_PLAYER:
+            return [(FIRST_PLAYER_ACTION_BASE + p, 1.0 / self._players)
+                    for p in range(self._players)]
+        raise IllegalMoveError("not a chance node (phase %s)" % PHASE_NAMES[self._phase])
+
+    def action_to_string(self, action):
+        """Notation of an action id (a grey tiling id needs the pending row of this state)."""
+        action = _check_action(action)
+        if action < NUM_DRAFT_ACTIONS:
+            return _draft_to_str(action)
+        if action < DRAW_ACTION_BASE:
+            if self._phase != TILING:
+                raise IllegalMoveError("action %d is a wall tiling choice, and no wall tiling "
+                                       "decision is pending" % action)
+            return "W%d%d" % (self._pending_row(self._turn) + 1, action - TILE_ACTION_BASE + 1)
+        if action < FIRST_PLAYER_ACTION_BASE:
+            return "~" + COLOURS[action - DRAW_ACTION_BASE]
+        return "~%d" % (action - FIRST_PLAYER_ACTION_BASE)
+
+    def string_to_action(self, text):
+        """Action id of a notation string (checks the row of a grey tiling move)."""
+        action, row = _parse_move(text)
+        if row >= 0:
+            if self._phase != TILING:
+                raise IllegalMoveError("%r: no wall tiling decision is pending" % text)
+            pending = self._pending_row(self._turn)
+            if row != pending:
+                raise IllegalMoveError("%r: the pending wall tiling decision is for pattern "
+                                       "line %d, not %d" % (text, pending + 1, row + 1))
+        return action
+
+    # -- moves (native/src/apply.cpp) ---------------------------------------------------------
+
+    def apply(self, move):
+        """Play a move: an action id or a notation string.
+
+        Raises :class:`IllegalMoveError` naming the rule broken, and then leaves the state
+        unchanged.
+        """
+        if isinstance(move, str):
+            action = self.string_to_action(move)
+        else:
+            action = _check_action(move)
+        self._check_legal(action)
+        phase = self._phase
+        if phase == OFFER:
+            self._h_rounds[-1][1].append(_draft_to_str(action))
+            self._moves += 1
+            self._draft(action)
+        elif phase == TILING:
+            p = self._turn
+            r = self._pending_row(p)
+            self._h_rounds[-1][1].append("W%d%d" % (r + 1, action - TILE_ACTION_BASE + 1))
+            self._moves += 1
+            self._place(p, r, action - TILE_ACTION_BASE)
+            self._continue_tiling()
+        elif phase == FILL:
+            self._put_drawn(action - DRAW_ACTION_BASE)
+            self._continue_fill()
+        else:  # FIRST_PLAYER
+            self._start = action - FIRST_PLAYER_ACTION_BASE
+            self._h_first = self._start
+            self._start_round()
+
+    def _check_legal(self, action):
+        """Raise IllegalMoveError, naming the rule, unless ``action`` is legal here."""
+        phase = self._phase
+        if phase == OVER:
+            raise IllegalMoveError("game is over")
+        if phase in (FIRST_PLAYER, FILL):
+            what = "the first player" if phase == FIRST_PLAYER else "a tile from the bag"
+            if phase == FILL and DRAW_ACTION_BASE <= action < FIRST_PLAYER_ACTION_BASE:
+                c = action - DRAW_ACTION_BASE
+                if not self._bag[c]:
+                    raise IllegalMoveError("the bag has no %s" % COLOUR_NAMES[c])
+                return
+            if phase == FIRST_PLAYER and action >= FIRST_PLAYER_ACTION_BASE:
+                if action - FIRST_PLAYER_ACTION_BASE >= self._players:
+                    raise IllegalMoveError("seat %d does not exist with %d players"
+                                           % (action - FIRST_PLAYER_ACTION_BASE, self._players))
+                return
+            raise IllegalMoveError("this is a chance node (%s is drawn); apply one of its "
+                                   "outcomes" % what)
+        if action >= DRAW_ACTION_BASE:
+            raise IllegalMoveError("action %d is a chance outcome, and this is not a chance "
+                                   "node" % action)
+        p = self._turn
+        if phase == TILING:
+            r = self._pending_row(p)
+            if action < NUM_DRAFT_ACTIONS:
+                raise IllegalMoveError(
+                    "wall tiling: player %d must first choose a wall column for pattern line %d"
+                    % (p, r + 1))
+            col = action - TILE_ACTION_BASE
+            colour = self._line_colour[p][r]
+            wall = self._wall[p]
+            if wall[r * 5 + col] >= 0:
+                raise IllegalMoveError("wall row %d, column %d is already taken"
+                                       % (r + 1, col + 1))
+            for rr in range(5):
+                if wall[rr * 5 + col] == colour:
+                    raise IllegalMoveError("wall column %d already has %s"
+                                           % (col + 1, COLOUR_NAMES[colour]))
+            return
+        # OFFER
+        if action >= NUM_DRAFT_ACTIONS:
+            raise IllegalMoveError("action %d is a wall tiling choice, and no wall tiling "
+                                   "decision is pending" % action)
+        source, rest = divmod(action, 30)
+        colour, dest = divmod(rest, 6)
+        name = COLOUR_NAMES[colour]
+        if source == CENTRE:
+            if not self._centre[colour]:
+                raise IllegalMoveError("the centre has no %s" % name)
+        else:
+            nf = len(self._factories)
+            if source >= nf:
+                raise IllegalMoveError("factory %d does not exist with %d players (factories "
+                                       "1-%d)" % (source + 1, self._players, nf))
+            tiles = self._factories[source]
+            if not any(tiles):
+                raise IllegalMoveError("factory %d is empty" % (source + 1))
+            if not tiles[colour]:
+                raise IllegalMoveError("factory %d has no %s" % (source + 1, name))
+        if dest == FLOOR:
+            return
+        lc, ln = self._line_colour[p][dest], self._line_count[p][dest]
+        if ln and lc != colour:
+            raise IllegalMoveError("pattern line %d already holds %s"
+                                   % (dest + 1, COLOUR_NAMES[lc]))
+        if ln == dest + 1:
+            raise IllegalMoveError("pattern line %d is full" % (dest + 1))
+        if self._row_has(p, dest, colour):
+            raise IllegalMoveError("wall row %d already has %s" % (dest + 1, name))
+
+    def _to_floor(self, p, colour, n):
+        """``n`` tiles fall to player ``p``'s floor, left to right; past 7 items, to the lid."""
+        floor = self._floor[p]
+        items = sum(floor) + (1 if self._marker == p and self._marker_floor else 0)
+        room = FLOOR_SPACES - items
+        if room < 0:
+            room = 0
+        kept = n if n < room else room
+        floor[colour] += kept
+        self._lid[colour] += n - kept
+
+    def _draft(self, action):
+        source, rest = divmod(action, 30)
+        colour, dest = divmod(rest, 6)
+        p = self._turn
+        if source == CENTRE:
+            n = self._centre[colour]
+            self._centre[colour] = 0
+            if self._marker < 0:
+                # The first taker from the centre takes the marker, onto the leftmost free
+                # floor space before the tiles land; on a full floor it is kept aside.
+                self._marker = p
+                self._marker_floor = sum(self._floor[p]) < FLOOR_SPACES
+        else:
+            tiles = self._factories[source]
+            n = tiles[colour]
+            for c in range(5):
+                if c != colour:
+                    self._centre[c] += tiles[c]
+                tiles[c] = 0
+        if dest == FLOOR:
+            self._to_floor(p, colour, n)
+        else:
+            room = dest + 1 - self._line_count[p][dest]
+            put = n if n < room else room
+            self._line_colour[p][dest] = colour
+            self._line_count[p][dest] += put
+            if n > put:
+                self._to_floor(p, colour, n - put)
+        if any(self._centre) or any(any(f) for f in self._factories):
+            self._turn = (p + 1) % self._players
+        else:
+            self._phase = TILING
+            self._turn = self._start
+            self._continue_tiling()
+
+    # -- wall tiling and scoring (native/src/scoring.cpp) -------------------------------------
+
+    def _place(self, p, row, col):
+        """Move pattern line ``row``'s tile to wall cell (row, col), score it, empty the line."""
+        wall = self._wall[p]
+        colour = self._line_colour[p][row]
+        wall[row * 5 + col] = colour
+        self._lid[colour] += row  # the line's other tiles
+        self._line_count[p][row] = 0
+        self._line_colour[p][row] = -1
+        self._score[p] += _tile_points(wall, row, col)
+
+    def _continue_tiling(self):
+        """Tile walls player by player from the round's starter, rows top to bottom, until a
+        grey-wall decision is needed or every wall is tiled; then end the round."""
+        players = self._players
+        grey = self._variant == 1
+        p = self._turn
+        while True:
+            count = self._line_count[p]
+            for r in range(5):
+                if count[r] != r + 1:
+                    continue
+                colour = self._line_colour[p][r]
+                if not grey:
+                    self._place(p, r, _wall_column(colour, r))
+                elif self._allowed_columns(p, r, colour):
+                    self._turn = p
+                    return  # the player chooses the column
+                else:
+                    # No allowed cell: the whole line goes to the floor (overflow to the lid).
+                    count[r] = 0
+                    self._line_colour[p][r] = -1
+                    self._to_floor(p, colour, r + 1)
+            self._floor_penalty(p)
+            p = (p + 1) % players
+            if p == self._start:
+                break
+        self._end_round()
+
+    def _floor_penalty(self, p):
+        floor = self._floor[p]
+        holds_marker = self._marker == p and self._marker_floor
+        items = sum(floor) + (1 if holds_marker else 0)
+        self._score[p] = max(0, self._score[p] - FLOOR_PENALTY[min(items, FLOOR_SPACES)])
+        for c in range(5):
+            self._lid[c] += floor[c]
+            floor[c] = 0
+        if holds_marker:
+            self._marker_floor = False  # the marker goes back to its holder
+
+    def _complete_rows(self, p):
+        wall = self._wall[p]
+        return sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
+
+    def _end_bonus(self, p):
+        wall = self._wall[p]
+        rows = self._complete_rows(p)
+        cols = sum(1 for c in range(5) if all(wall[r * 5 + c] >= 0 for r in range(5)))
+        colours = sum(1 for k in range(5) if wall.count(k) == 5)
+        return 2 * rows + 7 * cols + 10 * colours
+
+    def _is_stuck(self):
+        """Rules 1, stuck games: no tile in the bag or lid can ever reach a wall."""
+        supply = [self._bag[c] + self._lid[c] for c in range(5)]
+        for p in range(self._players):
+            for r in range(5):
+                for c in range(5):
+                    if not supply[c]:
+                        continue
+                    n, lc = self._line_count[p][r], self._line_colour[p][r]
+                    if n and lc != c:
+                        continue
+                    if self._allowed_columns(p, r, c):
+                        return False
+        return True
+
+    def _end_round(self):
+        self._h_rounds[-1][2] = self._score[:]
+        if any(self._complete_rows(p) for p in range(self._players)) or self._is_stuck():
+            for p in range(self._players):
+                self._score[p] += self._end_bonus(p)
+            self._phase = OVER
+            self._turn = CHANCE
+            return
+        if self._marker >= 0:
+            self._start = self._marker
+        self._round += 1
+        self._start_round()
+
+    # -- rounds: refill and deal (native/src/round.cpp) ---------------------------------------
+
+    def _start_round(self):
+        self._prefill_bag = self._bag[:]
+        self._prefill_lid = self._lid[:]
+        for f in self._factories:
+            for c in range(5):
+                f[c] = 0
+        self._marker = -1
+        self._marker_floor = False
+        self._moves = 0
+        self._phase = FILL
+        self._turn = CHANCE
+        self._continue_fill()
+
+    def _put_drawn(self, colour):
+        for f in self._factories:
+            if sum(f) < 4:
+                f[colour] += 1
+                self._bag[colour] -= 1
+                return
+
+    def _continue_fill(self):
+        """Fill the factories in order, 4 tiles each; pour the lid into the bag only when the
+        bag is empty; if both are empty, the round starts with what was drawn."""
+        bag = self._bag
+        for f in self._factories:
+            while sum(f) < 4:
+                if not any(bag):
+                    for c in range(5):
+                        bag[c] += self._lid[c]
+                        self._lid[c] = 0
+                    if not any(bag):
+                        self._begin_offer()
+                        return
+                if self._explicit:
+                    return  # wait at the chance node
+                k = self._below(sum(bag))
+                c = 0
+                while k >= bag[c]:
+                    k -= bag[c]
+                    c += 1
+                bag[c] -= 1
+                f[c] += 1
+        self._begin_offer()
+
+    def _begin_offer(self):
+        self._phase = OFFER
+        self._turn = self._start
+        self._h_rounds.append([self.factories, [], None])
+
+    def deal(self, factories):
+        """Set this round's factory contents explicitly (a replay, a physical game).
+
+        Allowed before the round's first move.  ``factories`` is one string per factory, its
+        tiles as colour letters in colour order ('' when empty).  The tiles come from the bag
+        as it was before this round's fill, with the lid poured in only if the bag ran out,
+        and every factory holds 4 tiles unless bag and lid together held fewer.  Raises
+        IllegalMoveError when that is impossible, leaving the state unchanged.
+        """
+        if self._phase not in (FILL, OFFER) or self._moves:
+            raise IllegalMoveError("deal: factories can only be dealt before the round's "
+                                   "first move")
+        nf = len(self._factories)
+        factories = [] if isinstance(factories, str) else list(factories)
+        if len(factories) != nf:
+            raise IllegalMoveError("deal: %d players need %d factory strings"
+                                   % (self._players, nf))
+        for i, text in enumerate(factories):
+            if not isinstance(text, str):
+                raise IllegalMoveError("deal: factory %d is not a string" % (i + 1))
+        counts = []
+        for i, text in enumerate(factories):
+            try:
+                f = _parse_tiles(text, "factory %d" % (i + 1))
+            except StateFormatError as e:
+                raise IllegalMoveError("deal: " + str(e)) from None
+            if sum(f) > 4:
+                raise IllegalMoveError("deal: factory %d holds %d tiles; a factory holds 4"
+                                       % (i + 1, sum(f)))
+            counts.append(f)
+        bag, lid = self._prefill_bag, self._prefill_lid
+        available = sum(bag) + sum(lid)
+        for i, f in enumerate(counts):
+            want = min(4, max(0, available - 4 * i))
+            if sum(f) != want:
+                raise IllegalMoveError(
+                    "deal: factory %d holds %d tiles, but with %d tiles in bag and lid it "
+                    "must hold %d" % (i + 1, sum(f), available, want))
+        need = [sum(f[c] for f in counts) for c in range(5)]
+        if all(need[c] <= bag[c] for c in range(5)):
+            new_bag, new_lid = [bag[c] - need[c] for c in range(5)], lid[:]
+        else:
+            # The bag ran out, so all of it was drawn before the lid was poured in.
+            for c in range(5):
+                if need[c] < bag[c]:
+                    raise IllegalMoveError(
+                        "deal: the bag held %d %s, more than dealt, so the lid cannot have "
+                        "been poured in, yet the bag alone cannot supply these factories"
+                        % (bag[c], COLOUR_NAMES[c]))
+                if need[c] > bag[c] + lid[c]:
+                    raise IllegalMoveError("deal: %d %s dealt, but bag and lid hold only %d"
+                                           % (need[c], COLOUR_NAMES[c], bag[c] + lid[c]))
+            new_bag, new_lid = [bag[c] + lid[c] - need[c] for c in range(5)], [0] * 5
+        self._bag, self._lid = new_bag, new_lid
+        self._factories = counts
+        self._h_seed = None
+        if self._phase == OFFER:
+            self._h_rounds.pop()
+        self._begin_offer()
+
+    # -- state text (native/src/text.cpp) -----------------------------------------------------
+
+    def to_text(self, history=False):
+        """The position and generator as one versioned line; see :meth:`from_text`.
+
+        With ``history=True`` the game's history follows, so that :meth:`record` still works
+        on the state read back.
+        """
+        out = ["azul-state/%d" % TEXT_VERSION,
+               "variant=" + VARIANTS[self._variant],
+               "players=%d" % self._players,
+               "chance=" + ("explicit" if self._explicit else "sampled"),
+               "seed=%d" % self._seed,
+               "rng=%016x" % self._rng,
+               "round=%d" % self._round,
+               "phase=" + PHASE_NAMES[self._phase],
+               "turn=%d" % self._turn,
+               "start=%d" % self._start,
+               "marker=" + ("C" if self._marker < 0 else str(self._marker)),
+               "moves=%d" % self._moves,
+               "factories=" + ",".join(_tiles_to_str(f) or "-" for f in self._factories),
+               "center=" + (_tiles_to_str(self._centre) or "-"),
+               "bag=" + _counts(self._bag),
+               "lid=" + _counts(self._lid),
+               "prefill=" + _counts(self._prefill_bag) + "/" + _counts(self._prefill_lid)]
+        lines, walls, floors = self.pattern_lines, self.walls, self.floors
+        for p in range(self._players):
+            out.append("p%d=%d:%s:%s:%s" % (p, self._score[p],
+                                            "/".join(x or "-" for x in lines[p]),
+                                            "/".join(walls[p]), floors[p] or "-"))
+        if history:
+            out.append("history=" + ("-" if self._h_seed is None else str(self._h_seed))
+                       + ":%d:%d" % (self._h_first, 1 if self._h_complete else 0))
+            for i, (facs, moves, scores) in enumerate(self._h_rounds):
+                out.append("r%d=%s|%s|%s" % (
+                    i + 1, ",".join(f or "-" for f in facs), ",".join(moves),
+                    "" if scores is None else ",".join(str(s) for s in scores)))
+        return " ".join(out)
+
+    @classmethod
+    def from_text(cls, text):
+        """Read a state written by :meth:`to_text`.
+
+        Raises :class:`StateFormatError` naming the field for malformed or inconsistent text:
+        a missing or unknown field, wrong tile totals, an impossible wall or pattern line, a
+        phase that does not fit the rest.
+        """
+        return _from_text(text)
+
+    # -- history and records (native/src/record.cpp) -----------------------------------------
+
+    def record(self):
+        """The game so far as an "azul-record" version 1 dict (records.md).
+
+        A round still in play has ``scores`` None; ``final_scores`` and ``winners`` are None
+        until the game is over.  ``seed`` is None when the draws did not all come from the
+        game's seed (explicit chance mode, :meth:`deal`, :meth:`reseed`, a state from text).
+        Raises ValueError for a state read from text without its history.
+        """
+        if not self._h_complete:
+            raise ValueError("no record: this state was read from text without its history "
+                             "(write it with to_text(history=True))")
+        over = self._phase == OVER
+        return {
+            "format": "azul-record", "version": 1, "variant": VARIANTS[self._variant],
+            "players": self._players, "seed": self._h_seed, "first_player": self._h_first,
+            "rounds": [{"factories": list(f), "moves": list(m),
+                        "scores": None if s is None else list(s)}
+                       for f, m, s in self._h_rounds],
+            "final_scores": self.scores if over else None,
+            "winners": self.winners if over else None,
+        }
+
+    def record_json(self):
+        """:meth:`record` as compact JSON text, byte for byte the same in both engines."""
+        return json.dumps(self.record(), separators=(", ", ": "))
+
+    # -- a readable board ---------------------------------------------------------------------
+
+    def __str__(self):
+        return _board_text(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring helpers (native/src/scoring.cpp)
+# ---------------------------------------------------------------------------------------------
+
+def _tile_points(wall, row, col):
+    """Points for the tile just placed at (row, col): the horizontal run if 2 or longer plus
+    the vertical run if 2 or longer, the tile counted in both; a lone tile scores 1."""
+    h = 1
+    c = col - 1
+    while c >= 0 and wall[row * 5 + c] >= 0:
+        h += 1
+        c -= 1
+    c = col + 1
+    while c < 5 and wall[row * 5 + c] >= 0:
+        h += 1
+        c += 1
+    v = 1
+    r = row - 1
+    while r >= 0 and wall[r * 5 + col] >= 0:
+        v += 1
+        r -= 1
+    r = row + 1
+    while r < 5 and wall[r * 5 + col] >= 0:
+        v += 1
+        r += 1
+    if h == 1 and v == 1:
+        return 1
+    return (h if h > 1 else 0) + (v if v > 1 else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Construction and checking of input
+# ---------------------------------------------------------------------------------------------
+
+def _check_seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("seed must be an int, not %s" % type(seed).__name__)
+    if not 0 <= seed <= _MASK64:
+        raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
+    return seed
+
+
+def _check_action(action):
+    if isinstance(action, bool) or not isinstance(action, int):
+        # numpy integers and other int-likes are accepted through __index__.
+        try:
+            action = action.__index__()
+        except AttributeError:
+            raise TypeError("a move is an action id (int) or a notation string, not %s"
+                            % type(action).__name__) from None
+    if not 0 <= action < NUM_ACTIONS:
+        raise IllegalMoveError("action %d is out of range 0-%d" % (action, NUM_ACTIONS - 1))
+    return action
+
+
+def new_game(players=2, variant="classic", seed=None, chance="sampled"):
+    """Start a game of Azul.
+
+    ``players`` 2-4; ``variant`` "classic" (coloured wall) or "grey" (free placement);
+    ``seed`` an int in 0..2**64-1, or None to draw one from the OS (kept in ``state.seed``);
+    ``chance`` "sampled" (the game's generator draws the first player and every tile) or
+    "explicit" (the state stops at each draw as a chance node, see ``chance_outcomes``).
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError("players must be an int, not %s" % type(players).__name__)
+    if not 2 <= players <= 4:
+        raise ValueError("players must be 2, 3 or 4, got %d" % players)
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    if chance not in ("sampled", "explicit"):
+        raise ValueError("chance must be 'sampled' or 'explicit', got %r" % (chance,))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _check_seed(seed)
+    explicit = chance == "explicit"
+    g = GameState._blank(players, VARIANTS.index(variant), explicit, seed)
+    if not explicit:
+        g._start = g._below(players)
+        g._h_first = g._start
+        g._start_round()
+    return g
+
+
+def _counts(counts):
+    return ",".join(str(n) for n in counts)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading state text (native/src/text.cpp)
+# ---------------------------------------------------------------------------------------------
+
+_FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "turn", "start",
+           "marker", "moves", "factories", "center", "bag", "lid", "prefill")
+
+
+def _is_uint(text):
+    """ASCII digits only (str.isdigit also takes other scripts' digits)."""
+    return bool(text) and all("0" <= ch <= "9" for ch in text)
+
+
+def _is_int(text):
+    return _is_uint(text[1:] if text[:1] == "-" else text) and len(text) <= 21
+
+
+def _int_field(fields, key, lo, hi):
+    value = fields[key]
+    try:
+        n = int(value, 10)
+    except ValueError:
+        n = None
+    if n is None or not _is_int(value) or not lo <= n <= hi:
+        raise StateFormatError("field %s: %r is not an integer in %d..%d" % (key, value, lo, hi))
+    return n
+
+
+def _count_list(value, key):
+    parts = value.split(",")
+    if len(parts) != 5 or not all(_is_uint(x) and len(x) <= 3 for x in parts):
+        raise StateFormatError("field %s: %r is not 5 tile counts" % (key, value))
+    counts = [int(x) for x in parts]
+    if any(n > TILES_PER_COLOUR for n in counts):
+        raise StateFormatError("field %s: a count above %d" % (key, TILES_PER_COLOUR))
+    return counts
+
+
+def _from_text(text):
+    if not isinstance(text, str):
+        raise TypeError("state text must be a str, not %s" % type(text).__name__)
+    tokens = text.split()
+    if not tokens or not tokens[0].startswith("azul-state/"):
+        raise StateFormatError("not an Azul state: the text must start with azul-state/%d"
+                               % TEXT_VERSION)
+    if tokens[0] != "azul-state/%d" % TEXT_VERSION:
+        raise StateFormatError("unsupported state text version %r (this engine reads "
+                               "azul-state/%d)" % (tokens[0], TEXT_VERSION))
+    fields = {}
+    order = []
+    for tok in tokens[1:]:
+        key, sep, value = tok.partition("=")
+        if not sep:
+            raise StateFormatError("token %r is not key=value" % tok)
+        if key in fields:
+            raise StateFormatError("field %s appears twice" % key)
+        fields[key] = value
+        order.append(key)
+    for key in _FIELDS:
+        if key not in fields:
+            raise StateFormatError("field %s is missing" % key)
+    if fields["variant"] not in VARIANTS:
+        raise StateFormatError("field variant: unknown variant %r" % fields["variant"])
+    variant = VARIANTS.index(fields["variant"])
+    players = _int_field(fields, "players", 2, 4)
+    if fields["chance"] not in ("sampled", "explicit"):
+        raise StateFormatError("field chance: %r is not sampled or explicit" % fields["chance"])
+    explicit = fields["chance"] == "explicit"
+    seed = _int_field(fields, "seed", 0, _MASK64)
+    rng_text = fields["rng"]
+    if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
+        raise StateFormatError("field rng: %r is not 16 lower-case hex digits" % rng_text)
+    g = GameState._blank(players, variant, explicit, seed)
+    g._rng = int(rng_text, 16)
+    g._round = _int_field(fields, "round", 1, 10 ** 6)
+    if fields["phase"] not in PHASE_NAMES:
+        raise StateFormatError("field phase: unknown phase %r" % fields["phase"])
+    g._phase = PHASE_NAMES.index(fields["phase"])
+    g._turn = _int_field(fields, "turn", -1, players - 1)
+    g._start = _int_field(fields, "start", -1, players - 1)
+    if fields["marker"] == "C":
+        g._marker = -1
+    else:
+        g._marker = _int_field(fields, "marker", 0, players - 1)
+    g._moves = _int_field(fields, "moves", 0, 10 ** 6)
+    facs = fields["factories"].split(",")
+    nf = _num_factories(players)
+    if len(facs) != nf:
+        raise StateFormatError("field factories: %d players have %d factories, not %d"
+                               % (players, nf, len(facs)))
+    for i, f in enumerate(facs):
+        g._factories[i] = _parse_tiles(f, "field factories, factory %d" % (i + 1))
+        if sum(g._factories[i]) > 4:
+            raise StateFormatError("field factories: factory %d holds more than 4 tiles"
+                                   % (i + 1))
+    g._centre = _parse_tiles(fields["center"], "field center")
+    g._bag = _count_list(fields["bag"], "bag")
+    g._lid = _count_list(fields["lid"], "lid")
+    pre = fields["prefill"].split("/")
+    if len(pre) != 2:
+        raise StateFormatError("field prefill: %r is not bag counts/lid counts"
+                               % fields["prefill"])
+    g._prefill_bag = _count_list(pre[0], "prefill")
+    g._prefill_lid = _count_list(pre[1], "prefill")
+    for p in range(players):
+        key = "p%d" % p
+        if key not in fields:
+            raise StateFormatError("field %s is missing" % key)
+        _read_player(g, p, fields[key])
+    history_keys = [k for k in order if k == "history" or (k[:1] == "r" and _is_uint(k[1:]))]
+    known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
+    for key in order:
+        if key not in known:
+            raise StateFormatError("unknown field %s" % key)
+    _check_consistency(g)
+    if "history" in fields:
+        _read_history(g, fields, history_keys)
+    else:
+        g._h_complete = g._round == 1 and g._moves == 0 and g._phase in (FIRST_PLAYER, FILL,
+                                                                          OFFER)
+        g._h_seed = None
+        g._h_first = g._start
+        if g._phase == OFFER and g._h_complete:
+            g._h_rounds = [[g.factories, [], None]]
+    return g
+
+
+def _read_player(g, p, value):
+    key = "p%d" % p
+    parts = value.split(":")
+    if len(parts) != 4:
+        raise StateFormatError("field %s: %r is not score:lines:wall:floor" % (key, value))
+    score_text, lines_text, wall_text, floor_text = parts
+    if not _is_uint(score_text) or len(score_text) > 6:
+        raise StateFormatError("field %s: score %r is not a whole number of 0 or more"
+                               % (key, score_text))
+    g._score[p] = int(score_text)
+    lines = lines_text.split("/")
+    if len(lines) != 5:
+        raise StateFormatError("field %s: %r is not 5 pattern lines" % (key, lines_text))
+    for r, line in enumerate(lines):
+        counts = _parse_tiles(line, "field %s, pattern line %d" % (key, r + 1))
+        colours = [c for c in range(5) if counts[c]]
+        if len(colours) > 1:
+            raise StateFormatError("field %s: pattern line %d mixes colours" % (key, r + 1))
+        if colours:
+            c = colours[0]
+            if counts[c] > r + 1:
+                raise StateFormatError("field %s: pattern line %d holds %d tiles, more than "
+                                       "its %d spaces" % (key, r + 1, counts[c], r + 1))
+            g._line_colour[p][r] = c
+            g._line_count[p][r] = counts[c]
+    rows = wall_text.split("/")
+    if len(rows) != 5 or any(len(x) != 5 for x in rows):
+        raise StateFormatError("field %s: wall %r is not 5 rows of 5 cells" % (key, wall_text))
+    wall = g._wall[p]
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch not in COLOURS:
+                raise StateFormatError("field %s: wall row %d has %r, not a colour or '.'"
+                                       % (key, r + 1, ch))
+            colour = COLOURS.index(ch)
+            if g._variant == 0 and _wall_column(colour, r) != c:
+                raise StateFormatError("field %s: impossible wall: %s cannot be in row %d, "
+                                       "column %d of the coloured wall"
+                                       % (key, COLOUR_NAMES[colour], r + 1, c + 1))
+            wall[r * 5 + c] = colour
+    for r in range(5):
+        row = [wall[r * 5 + c] for c in range(5) if wall[r * 5 + c] >= 0]
+        if len(set(row)) != len(row):
+            raise StateFormatError("field %s: impossible wall: row %d repeats a colour"
+                                   % (key, r + 1))
+        col = [wall[rr * 5 + r] for rr in range(5) if wall[rr * 5 + r] >= 0]
+        if len(set(col)) != len(col):
+            raise StateFormatError("field %s: impossible wall: column %d repeats a colour"
+                                   % (key, r + 1))
+    for r in range(5):
+        c = g._line_colour[p][r]
+        if c >= 0 and _colour_in_row(wall, r, c):
+            raise StateFormatError("field %s: pattern line %d holds %s, which wall row %d "
+                                   "already has" % (key, r + 1, COLOUR_NAMES[c], r + 1))
+    if floor_text.startswith("M"):
+        if g._marker != p:
+            raise StateFormatError("field %s: the floor holds the marker, but marker=%s"
+                                   % (key, "C" if g._marker < 0 else g._marker))
+        g._marker_floor = True
+        floor_text = floor_text[1:] or "-"
+    g._floor[p] = _parse_tiles(floor_text, "field %s, floor" % key)
+    if sum(g._floor[p]) + (1 if g._marker == p and g._marker_floor else 0) > FLOOR_SPACES:
+        raise StateFormatError("field %s: the floor holds more than 7 items" % key)
+
+
+def _colour_in_row(wall, row, colour):
+    return colour in wall[row * 5:row * 5 + 5]
+
+
+def _check_consistency(g):
+    for c in range(5):
+        total = (sum(f[c] for f in g._factories) + g._centre[c] + g._bag[c] + g._lid[c]
+                 + sum(w.count(c) for w in g._wall) + sum(fl[c] for fl in g._floor)
+                 + sum(g._line_count[p][r] for p in range(g._players) for r in range(5)
+                       if g._line_colour[p][r] == c))
+        if total != TILES_PER_COLOUR:
+            raise StateFormatError("wrong tile total: %d %s tiles in play, not %d"
+                                   % (total, COLOUR_NAMES[c], TILES_PER_COLOUR))
+    if sum(g._prefill_bag) + sum(g._prefill_lid) > 5 * TILES_PER_COLOUR:
+        raise StateFormatError("field prefill: more than 100 tiles")
+    phase = g._phase
+    name = PHASE_NAMES[phase]
+    if phase in (FIRST_PLAYER, FILL, OVER):
+        if g._turn != CHANCE:
+            raise StateFormatError("field turn: must be -1 in phase %s" % name)
+    elif g._turn < 0:
+        raise StateFormatError("field turn: phase %s needs a player to move" % name)
+    if phase in (FIRST_PLAYER, FILL) and not g._explicit:
+        raise StateFormatError("field phase: %s happens only with chance=explicit" % name)
+    if phase == FIRST_PLAYER:
+        if g._start != -1 or g._round != 1:
+            raise StateFormatError("field phase: first-player is round 1 with start=-1")
+    elif g._start < 0:
+        raise StateFormatError("field start: phase %s needs the round's starting player" % name)
+    if phase == FILL:
+        sizes = [sum(f) for f in g._factories]
+        if any(sizes[i] < 4 and sizes[i + 1] > 0 for i in range(len(sizes) - 1)):
+            raise StateFormatError("field factories: factories fill in order, 4 tiles each")
+        if all(s == 4 for s in sizes) or not (any(g._bag) or any(g._lid)):
+            raise StateFormatError("field phase: fill, but the factories cannot take a tile")
+        if any(g._centre) or g._marker >= 0:
+            raise StateFormatError("field phase: fill, but the round is under way")
+    if phase == TILING:
+        if g._variant != 1:
+            raise StateFormatError("field phase: tiling decisions happen only on the grey wall")
+        p = g._turn
+        r = g._pending_row(p)
+        if r < 0 or not g._allowed_columns(p, r, g._line_colour[p][r]):
+            raise StateFormatError("field phase: tiling, but player %d has no pattern line "
+                                   "waiting for a wall column" % p)
+        if any(g._centre) or any(any(f) for f in g._factories):
+            raise StateFormatError("field phase: tiling, but tiles are still on offer")
+    if phase == OFFER and not (any(g._centre) or any(any(f) for f in g._factories)):
+        raise StateFormatError("field phase: offer, but no tile is on offer")
+    if g._marker >= 0 and phase not in (OFFER, TILING, OVER):
+        raise StateFormatError("field marker: the marker is taken only during the offer")
+
+
+def _read_history(g, fields, keys):
+    head = fields["history"].split(":")
+    if len(head) != 3:
+        raise StateFormatError("field history: %r is not seed:first:complete" % fields["history"])
+    if head[0] == "-":
+        g._h_seed = None
+    else:
+        if not _is_uint(head[0]) or len(head[0]) > 20 or int(head[0]) > _MASK64:
+            raise StateFormatError("field history: bad seed %r" % head[0])
+        g._h_seed = int(head[0])
+    if head[1] not in [str(p) for p in range(-1, g._players)] or head[2] not in ("0", "1"):
+        raise StateFormatError("field history: bad first player or completeness flag")
+    g._h_first = int(head[1])
+    g._h_complete = head[2] == "1"
+    rounds = [k for k in keys if k != "history"]
+    g._h_rounds = []
+    for i, key in enumerate(rounds):
+        if key != "r%d" % (i + 1):
+            raise StateFormatError("field %s: history rounds must be r1, r2, ... in order" % key)
+        parts = fields[key].split("|")
+        if len(parts) != 3:
+            raise StateFormatError("field %s: %r is not factories|moves|scores"
+                                   % (key, fields[key]))
+        facs = []
+        for f in parts[0].split(","):
+            _parse_tiles(f, "field %s" % key)
+            facs.append("" if f == "-" else f)
+        moves = parts[1].split(",") if parts[1] else []
+        for m in moves:
+            try:
+                _parse_move(m)
+            except IllegalMoveError:
+                raise StateFormatError("field %s: %r is not a move" % (key, m)) from None
+        if parts[2]:
+            sc = parts[2].split(",")
+            if len(sc) != g._players or not all(_is_uint(x) and len(x) <= 6 for x in sc):
+                raise StateFormatError("field %s: bad scores %r" % (key, parts[2]))
+            scores = [int(x) for x in sc]
+        else:
+            scores = None
+        g._h_rounds.append([facs, moves, scores])
+
+
+# ---------------------------------------------------------------------------------------------
+# The readable board (native/src/text.cpp, BoardText)
+# ---------------------------------------------------------------------------------------------
+
+def _board_text(g):
+    lines = []
+    phase = g._phase
+    head = "Azul (%s wall), %d players, round %d, " % (
+        "coloured" if g._variant == 0 else "grey", g._players, g._round)
+    if phase == OVER:
+        head += "game over, winners: %s" % ", ".join("player %d" % p for p in g.winners)
+    elif phase == FIRST_PLAYER:
+        head += "chance: the first player is drawn"
+    elif phase == FILL:
+        head += "chance: a tile is drawn from the bag"
+    elif phase == TILING:
+        head += "wall tiling: player %d places pattern line %d" % (
+            g._turn, g._pending_row(g._turn) + 1)
+    else:
+        head += "player %d to move" % g._turn
+    lines.append(head)
+    lines.append("Factories: " + "  ".join("%d:%s" % (i + 1, _tiles_to_str(f) or "-")
+                                            for i, f in enumerate(g._factories)))
+    lines.append("Centre: %s%s" % ("M " if g._marker < 0 and phase == OFFER else "",
+                                   _tiles_to_str(g._centre) or "-"))
+    lines.append("Bag: %d  Lid: %d" % (sum(g._bag), sum(g._lid)))
+    walls, pattern = g.walls, g.pattern_lines
+    for p in range(g._players):
+        tags = []
+        if p == g._start:
+            tags.append("started the round")
+        if p == g._turn:
+            tags.append("to move")
+        lines.append("Player %d: score %d%s" % (p, g._score[p],
+                                                 " (" + ", ".join(tags) + ")" if tags else ""))
+        for r in range(5):
+            line = pattern[p][r]
+            shown = "." * (r + 1 - len(line)) + line
+            row = walls[p][r]
+            if g._variant == 0:  # show the colour each empty cell takes, in lower case
+                row = "".join(ch if ch != "." else COLOURS[(c - r) % 5].lower()
+                              for c, ch in enumerate(row))
+            lines.append("  %5s > %s" % (shown, " ".join(row)))
+        floor = g.floors[p]
+        items = len(floor)
+        lines.append("  floor: %s (-%d)" % (" ".join(floor) or "-",
+                                            FLOOR_PENALTY[min(items, FLOOR_SPACES)]))
+    return "\n".join(lines)
