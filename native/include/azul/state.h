@@ -1,0 +1,106 @@
+// The game state: a fixed-size position copied by value, plus the history behind records.
+// The pure-Python twin is class GameState in python/azul_engine/_pyengine.py.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "azul/types.h"
+
+namespace azul {
+
+struct PlayerBoard {
+  int8_t line_colour[5];   // -1 when the pattern line is empty
+  uint8_t line_count[5];
+  int8_t wall[25];         // row * 5 + column: a colour, or -1 when empty
+  uint8_t floor[5];        // floor tiles by colour (the marker is State::marker_floor)
+  int32_t score;
+};
+
+// Everything that decides the game's future: position and generator.  No pointers, no heap:
+// a copy is a clone.
+struct State {
+  uint64_t seed;
+  uint64_t rng;
+  int32_t round;
+  int32_t moves;           // moves made this round (drafts and tiling decisions)
+  int8_t players;
+  int8_t variant;
+  int8_t explicit_chance;  // 1: the state stops at every draw as a chance node
+  int8_t phase;
+  int8_t turn;             // seat to move; kChance at chance nodes and when over
+  int8_t start;            // seat that started this round; -1 before it is drawn
+  int8_t marker;           // -1 while the first-player marker is in the centre
+  int8_t marker_floor;     // 1 when the marker occupies a space on its holder's floor
+  uint8_t num_factories;
+  uint8_t factories[kMaxFactories][5];
+  uint8_t centre[5];
+  uint8_t bag[5];
+  uint8_t lid[5];
+  uint8_t prefill_bag[5];  // bag and lid before this round's fill, for Deal
+  uint8_t prefill_lid[5];
+  PlayerBoard board[kMaxPlayers];
+};
+
+bool operator==(const State& a, const State& b);
+
+// One round of a record: the factories as dealt, every decision, the scores after tiling.
+struct RoundHistory {
+  std::vector<std::string> factories;
+  std::vector<std::string> moves;
+  std::vector<int> scores;  // empty while the round is in play
+};
+
+struct History {
+  bool complete = true;     // false for a state read from text without its history
+  bool seed_known = true;   // false when draws did not all come from the game's seed
+  uint64_t seed = 0;
+  int first = -1;
+  std::vector<RoundHistory> rounds;
+};
+
+// ---- round.cpp: new games, refills, deals ----
+State NewGame(int players, Variant variant, uint64_t seed, bool explicit_chance, History* h);
+void StartRound(State& s, History* h);
+void ContinueFill(State& s, History* h);
+// Throws IllegalMove unless `count` factories may be dealt now (before the round's first
+// move, one string per factory).
+void CheckDealShape(const State& s, size_t count);
+// Sets this round's factories; throws IllegalMove, leaving `s` unchanged, when impossible.
+void Deal(State& s, const std::vector<std::string>& factories, History* h);
+
+// ---- movegen.cpp ----
+// Legal action ids, ascending; returns how many were written to `out` (room for kNumActions).
+int LegalActions(const State& s, int16_t* out);
+std::vector<int> LegalActionList(const State& s);
+// (action, probability) at a chance node, in action order.
+std::vector<std::pair<int, double>> ChanceOutcomes(const State& s);
+int PendingRow(const State& s, int player);
+// Bit c set when the empty cell in `row`, column c, may take `colour` (grey wall).
+int AllowedColumns(const State& s, int player, int row, int colour);
+bool RowHas(const State& s, int player, int row, int colour);
+
+// ---- apply.cpp ----
+// Throws IllegalMove, naming the rule, unless `action` is legal in `s`.
+void CheckLegal(const State& s, int action);
+// Plays a legal action (unchecked); records it in `h` when not null.
+void ApplyAction(State& s, int action, History* h);
+// `n` tiles fall to the player's floor, left to right; past 7 items, to the lid.
+void ToFloor(State& s, int player, int colour, int n);
+// Checks the action range: throws IllegalMove for ids outside 0..kNumActions-1.
+int CheckActionRange(long long action);
+
+// ---- scoring.cpp: wall tiling, scoring, the end ----
+int TilePoints(const int8_t* wall, int row, int col);
+void Place(State& s, int player, int row, int col);
+void ContinueTiling(State& s, History* h);
+int CompleteRows(const State& s, int player);
+int EndBonus(const State& s, int player);
+std::vector<int> Winners(const State& s);
+
+// ---- bookkeeping shared by the files above ----
+inline int Sum5(const uint8_t* c) { return c[0] + c[1] + c[2] + c[3] + c[4]; }
+inline bool Any5(const uint8_t* c) { return (c[0] | c[1] | c[2] | c[3] | c[4]) != 0; }
+
+}  // namespace azul

@@ -1,0 +1,20 @@
+// State text (one versioned line), reading it back with checks, and the readable board.
+// The pure-Python twin is the "state text" sections of python/azul_engine/_pyengine.py.
+#pragma once
+
+#include <string>
+
+#include "azul/state.h"
+
+namespace azul {
+
+// The position and generator as one line; with `h`, the history follows.
+std::string ToText(const State& s, const History* h);
+// Reads ToText's output; throws StateFormatError naming the field.  Fills `h` with the
+// history in the text, or with what can be known without it.
+State FromText(const std::string& text, History* h);
+std::string BoardText(const State& s);
+// The game so far as an "azul-record" v1 JSON object (records.md), compact, in key order.
+std::string RecordJson(const State& s, const History& h);
+
+}  // namespace azul
