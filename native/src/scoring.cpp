@@ -69,7 +69,8 @@ static bool IsStuck(const State& s) {
     for (int r = 0; r < 5; ++r) {
       for (int c = 0; c < kColours; ++c) {
         if (!(s.bag[c] + s.lid[c])) continue;
-        if (b.line_count[r] && b.line_colour[r] != c) continue;
+        if ((b.line_count[r] && b.line_colour[r] != c) || RowHas(s, p, r, c))
+          continue;  // the pattern line cannot take colour c
         if (AllowedColumns(s, p, r, c)) return false;
       }
     }

@@ -456,7 +456,9 @@ State FromText(const std::string& text, History* h) {
   const bool explicit_chance = f["chance"] == "explicit";
   // The seed spans all of uint64, beyond what IntField returns, so its value is read here.
   IntField(f, "seed", 0, ~0ULL);
-  const uint64_t seed = static_cast<uint64_t>(DigitsValue(f["seed"]));
+  const std::string& seed_text = f["seed"];
+  const uint64_t seed = static_cast<uint64_t>(  // "-0" passed the check as 0
+      DigitsValue(seed_text[0] == '-' ? seed_text.substr(1) : seed_text));
   const std::string& rng_text = f["rng"];
   bool rng_ok = rng_text.size() == 16;
   for (char ch : rng_text) rng_ok = rng_ok && ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'));

@@ -12,6 +12,7 @@ through every rule.
 """
 
 import json
+import operator
 import os
 
 from ._errors import IllegalMoveError, StateFormatError
@@ -691,8 +692,8 @@ class GameState:
                     if not supply[c]:
                         continue
                     n, lc = self._line_count[p][r], self._line_colour[p][r]
-                    if n and lc != c:
-                        continue
+                    if (n and lc != c) or self._row_has(p, r, c):
+                        continue  # the pattern line cannot take colour c
                     if self._allowed_columns(p, r, c):
                         return False
         return True
@@ -947,13 +948,11 @@ def _check_seed(seed):
 
 
 def _check_action(action):
-    if isinstance(action, bool) or not isinstance(action, int):
-        # numpy integers and other int-likes are accepted through __index__.
-        try:
-            action = action.__index__()
-        except AttributeError:
-            raise TypeError("a move is an action id (int) or a notation string, not %s"
-                            % type(action).__name__) from None
+    # numpy integers and other int-likes are accepted through __index__; bools are not.
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        raise TypeError("a move is an action id (int) or a notation string, not %s"
+                        % type(action).__name__)
+    action = operator.index(action)
     if not 0 <= action < NUM_ACTIONS:
         raise IllegalMoveError("action %d is out of range 0-%d" % (action, NUM_ACTIONS - 1))
     return action
