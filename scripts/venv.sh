@@ -1,0 +1,21 @@
+# Sourced by scripts/test.sh and scripts/bench.sh: make .venv if needed, put it first on PATH and install the
+# package into it (non-editable on purpose: what runs is what a user would get, the same wheel).
+# $1: the extras to install, e.g. "[test]", or nothing. PYTHON=/path/to/python3 picks the interpreter of a new .venv;
+# AZUL_REQUIRE_CPP=1 makes a C++ engine that fails to build or import an error.
+if [ ! -x .venv/bin/python ]; then
+    echo "+ ${PYTHON:-python3} -m venv .venv"
+    "${PYTHON:-python3}" -m venv .venv
+    .venv/bin/python -m pip install --quiet --upgrade pip
+fi
+# The venv first on PATH, so that `python` here and in any subprocess the tests start is the venv's.
+export PATH="$PWD/.venv/bin:$PATH"
+
+echo "+ pip install .${1:-}"
+python -m pip install --quiet ".${1:-}"
+
+echo "+ python -m azul_engine info"
+python -m azul_engine info
+if [ "${AZUL_REQUIRE_CPP:-}" = 1 ]; then
+    # The build step already failed if the extension did not compile; this catches one that built but won't import.
+    python -c "import azul_engine; azul_engine.load_backend('cpp')"
+fi
