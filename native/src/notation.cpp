@@ -143,6 +143,7 @@ int StringToAction(const State& s, const std::string& text) {
   int row;
   int action = ParseMove(text, &row);
   if (row >= 0) {
+    if (s.phase == kOver) throw IllegalMove("game is over");
     if (s.phase != kTiling)
       throw IllegalMove(PyRepr(text) + ": no wall tiling decision is pending");
     int pending = PendingRow(s, s.turn);

@@ -284,6 +284,10 @@ void CheckConsistency(const State& s) {
     throw StateFormatError("field phase: offer, but no tile is on offer");
   if (s.marker >= 0 && phase != kOffer && phase != kTiling && phase != kOver)
     throw StateFormatError("field marker: the marker is taken only during the offer");
+  if (phase == kOffer && s.marker >= 0 && !s.marker_floor &&
+      Sum5(s.board[s.marker].floor) < kFloorSpaces)
+    throw StateFormatError("field marker: player " + std::to_string(s.marker) +
+                           " keeps the marker aside, which happens only on a full floor");
 }
 
 void ReadHistory(const State& s, const Fields& f, const std::vector<std::string>& keys,

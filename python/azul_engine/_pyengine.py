@@ -463,6 +463,8 @@ class GameState:
         """Action id of a notation string (checks the row of a grey tiling move)."""
         action, row = _parse_move(text)
         if row >= 0:
+            if self._phase == OVER:
+                raise IllegalMoveError("game is over")
             if self._phase != TILING:
                 raise IllegalMoveError("%r: no wall tiling decision is pending" % text)
             pending = self._pending_row(self._turn)
@@ -1235,6 +1237,10 @@ def _check_consistency(g):
         raise StateFormatError("field phase: offer, but no tile is on offer")
     if g._marker >= 0 and phase not in (OFFER, TILING, OVER):
         raise StateFormatError("field marker: the marker is taken only during the offer")
+    if (phase == OFFER and g._marker >= 0 and not g._marker_floor
+            and sum(g._floor[g._marker]) < FLOOR_SPACES):
+        raise StateFormatError("field marker: player %d keeps the marker aside, which happens "
+                               "only on a full floor" % g._marker)
 
 
 def _read_history(g, fields, keys):
