@@ -1,0 +1,113 @@
+"""The two engines in lockstep: the same seeds and moves must give the same game, step by step.
+
+This test is not parametrized: it loads both engines itself.  When the C++ engine is missing it
+skips locally, but fails in CI (env CI set) or with AZUL_REQUIRE_CPP=1.
+"""
+
+import pytest
+
+import azul_engine
+from helpers import CONFIGS, Picker, cpp_required
+
+GAMES_PER_CONFIG = 25  # 12 configurations: 300 games
+ILLEGAL_SAMPLES = 3
+
+
+def load_both():
+    py = azul_engine.load_backend("python")
+    try:
+        cpp = azul_engine.load_backend("cpp")
+    except ImportError as exc:
+        if cpp_required():
+            pytest.fail("the C++ engine is required here but cannot be imported: %s" % exc,
+                        pytrace=False)
+        pytest.skip("C++ engine not built: %s" % exc)
+    return py, cpp
+
+
+def outcome(state, move):
+    """What applying ``move`` does: None if accepted, else the error's type and message."""
+    try:
+        state.apply(move)
+    except (ValueError, TypeError) as exc:
+        return type(exc).__name__, str(exc)
+    return None
+
+
+def refuse_alike(a, b, pick):
+    """A few illegal moves (random ids, notation) are refused by both, with the same message.
+    (That a refused move changes nothing is checked by test_illegal.py.)"""
+    legal = set(a.legal_actions())
+    for _ in range(ILLEGAL_SAMPLES):
+        action = pick.below(330) - 8  # includes a few ids out of range at both ends
+        if action in legal:
+            continue
+        move = action if pick.below(2) or not 0 <= action < 314 else _notation(a, action)
+        got_a, got_b = outcome(a, move), outcome(b, move)
+        assert got_a is not None, move
+        assert got_a == got_b, move
+    if not a.is_chance_node:
+        with pytest.raises(azul_engine.IllegalMoveError) as err_a:
+            a.chance_outcomes()
+        with pytest.raises(azul_engine.IllegalMoveError) as err_b:
+            b.chance_outcomes()
+        assert str(err_a.value) == str(err_b.value)
+
+
+def _notation(state, action):
+    try:
+        return state.action_to_string(action)
+    except ValueError:
+        return action
+
+
+def test_engines_agree_in_lockstep():
+    py, cpp = load_both()
+    games = 0
+    for players, variant, chance in CONFIGS:
+        for game in range(GAMES_PER_CONFIG):
+            seed = 7919 * game + 31 * players + (variant == "grey") + 2 * (chance == "explicit")
+            a = py.new_game(players, variant, seed, chance)
+            b = cpp.new_game(players, variant, seed, chance)
+            pick = Picker(seed)
+            step = 0
+            while True:
+                where = "%dp %s %s seed %d step %d" % (players, variant, chance, seed, step)
+                actions = a.legal_actions()
+                assert actions == b.legal_actions(), where
+                assert a.to_text() == b.to_text(), where
+                assert a.scores == b.scores, where
+                assert a.legal_moves() == b.legal_moves(), where
+                if step % 5 == 0:
+                    assert str(a) == str(b), where  # the readable board
+                if a.is_over:
+                    break
+                if a.is_chance_node:
+                    assert a.chance_outcomes() == b.chance_outcomes(), where
+                refuse_alike(a, b, pick)
+                if game % 2:
+                    move = pick.likely_move(a.legal_moves())
+                else:
+                    action = pick.choice(actions)
+                    move = a.action_to_string(action) if pick.below(2) else action
+                a.apply(move)
+                b.apply(move)
+                step += 1
+            assert b.is_over
+            assert a.winners == b.winners
+            assert a.record_json() == b.record_json(), where
+            assert a.to_text(history=True) == b.to_text(history=True), where
+            games += 1
+    assert games >= 300
+
+
+def test_engines_read_each_others_text():
+    py, cpp = load_both()
+    a = py.new_game(3, "grey", 5)
+    pick = Picker(5)
+    while not a.is_over:
+        text = a.to_text(history=True)
+        b = cpp.GameState.from_text(text)
+        assert b.to_text(history=True) == text
+        assert b.legal_actions() == a.legal_actions()
+        a.apply(pick.choice(a.legal_actions()))
