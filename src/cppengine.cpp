@@ -119,6 +119,37 @@ void DealGame(Game& g, const py::object& factories) {
   Deal(g.s, strings, &g.h);
 }
 
+py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
+  std::vector<std::string> rows;
+  if (py::isinstance<py::str>(wall)) {
+    rows = WallRows(wall.cast<std::string>());
+  } else {
+    for (const py::handle& row : wall)
+      rows.push_back(py::isinstance<py::str>(row) ? row.cast<std::string>() : std::string());
+  }
+  bool shape = rows.size() == 5;
+  for (const std::string& row : rows) shape = shape && row.size() == 5;
+  if (!shape) throw StateFormatError("wall: not 5 rows of 5 cells (colour letters or '.')");
+  bool classic = false;
+  if (!variant.is_none()) {
+    std::string name = py::isinstance<py::str>(variant) ? variant.cast<std::string>() : "";
+    if (name != "classic" && name != "grey")
+      throw py::value_error("unknown variant " + std::string(py::repr(variant)) +
+                            " (variants: classic, grey)");
+    classic = name == "classic";
+  }
+  int8_t cells[25];
+  ParseWall(rows, classic, "wall", cells);
+  int r, c, k;
+  WallBonus(cells, &r, &c, &k);
+  py::dict out;
+  out["rows"] = r;
+  out["columns"] = c;
+  out["colours"] = k;
+  out["points"] = 2 * r + 7 * c + 10 * k;
+  return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_cppengine, m) {
@@ -256,13 +287,19 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("record", [](const Game& g) {
         return py::module_::import("json").attr("loads")(RecordJson(g.s, g.h));
       })
-      .def("record_json", [](const Game& g) { return RecordJson(g.s, g.h); });
+      .def("record_json", [](const Game& g) { return RecordJson(g.s, g.h); })
+      .def("score_sheet", [](const Game& g) {
+        return py::module_::import("json").attr("loads")(ScoreSheetJson(g.s, g.h));
+      })
+      .def("score_if_round_ended", [](const Game& g) { return ScoreIfRoundEnded(g.s); });
 
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
 
+  m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
+
   m.attr("__all__") = py::make_tuple(
       "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS",
       "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE", "DRAW_ACTION_BASE",
-      "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION");
+      "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus");
 }

@@ -83,7 +83,7 @@ void CheckLegal(const State& s, int action) {
     throw IllegalMove("wall row " + std::to_string(dest + 1) + " already has " + name);
 }
 
-void ToFloor(State& s, int p, int colour, int n) {
+int ToFloor(State& s, int p, int colour, int n) {
   uint8_t* floor = s.board[p].floor;
   int items = Sum5(floor) + ((s.marker == p && s.marker_floor) ? 1 : 0);
   int room = kFloorSpaces - items;
@@ -91,6 +91,7 @@ void ToFloor(State& s, int p, int colour, int n) {
   int kept = n < room ? n : room;
   floor[colour] = static_cast<uint8_t>(floor[colour] + kept);
   s.lid[colour] = static_cast<uint8_t>(s.lid[colour] + n - kept);
+  return n - kept;
 }
 
 static void Draft(State& s, int action, History* h) {
@@ -152,7 +153,7 @@ void ApplyAction(State& s, int action, History* h) {
         h->rounds.back().moves.push_back(m);
       }
       ++s.moves;
-      Place(s, p, r, action - kTileActionBase);
+      Place(s, p, r, action - kTileActionBase, h);
       ContinueTiling(s, h);
       break;
     }

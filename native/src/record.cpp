@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "azul/notation.h"
 #include "azul/text.h"
 
 namespace azul {
@@ -31,13 +32,62 @@ std::string JsonInts(const std::vector<int>& v) {
   return out + "]";
 }
 
+const char* const kNoHistory =
+    "no record: this state was read from text without its history (write it with "
+    "to_text(history=True))";
+
+std::string EventJson(const ScoreEvent& e) {
+  const std::string player = "\"player\": " + std::to_string(e.player);
+  auto n = [](const char* key, int value) { return std::string(", \"") + key + "\": " + std::to_string(value); };
+  auto colour = [](int c) { return std::string(", \"colour\": \"") + kColourLetters[c] + "\""; };
+  switch (e.kind) {
+    case ScoreEvent::kTile:
+      return "{\"event\": \"tile\", " + player + n("row", e.row) + n("column", e.column) +
+             colour(e.colour) + n("across", e.a) + n("down", e.b) + n("points", e.points) + "}";
+    case ScoreEvent::kLineToFloor:
+      return "{\"event\": \"line-to-floor\", " + player + n("row", e.row) + colour(e.colour) +
+             n("tiles", e.a) + n("to_lid", e.b) + "}";
+    case ScoreEvent::kFloor:
+      return "{\"event\": \"floor\", " + player + n("items", e.a) +
+             ", \"marker\": " + (e.b ? "true" : "false") + n("penalty", e.points) +
+             n("before", e.before) + n("after", e.after) + "}";
+    default:
+      return "{\"event\": \"bonus\", " + player + n("rows", e.a) + n("columns", e.b) +
+             n("colours", e.c) + n("points", e.points) + n("before", e.before) +
+             n("after", e.after) + "}";
+  }
+}
+
 }  // namespace
 
+std::string ScoreSheetJson(const State& s, const History& h) {
+  if (!h.complete) throw std::invalid_argument(kNoHistory);
+  History replay;
+  State g = NewGame(s.players, static_cast<Variant>(s.variant), 0, true, &replay);
+  replay.capture = true;  // an explicit-chance game has begun no round yet
+  if (h.first >= 0) {
+    ApplyAction(g, kFirstPlayerActionBase + h.first, &replay);
+    for (const RoundHistory& round : h.rounds) {
+      Deal(g, round.factories, &replay);
+      for (const std::string& move : round.moves) {
+        const int action = StringToAction(g, move);
+        CheckLegal(g, action);
+        ApplyAction(g, action, &replay);
+      }
+    }
+  }
+  std::string out = "[";
+  for (size_t i = 0; i < replay.sheet.size(); ++i) {
+    out += i ? ", [" : "[";
+    for (size_t j = 0; j < replay.sheet[i].size(); ++j)
+      out += (j ? ", " : "") + EventJson(replay.sheet[i][j]);
+    out += "]";
+  }
+  return out + "]";
+}
+
 std::string RecordJson(const State& s, const History& h) {
-  if (!h.complete)
-    throw std::invalid_argument(
-        "no record: this state was read from text without its history (write it with "
-        "to_text(history=True))");
+  if (!h.complete) throw std::invalid_argument(kNoHistory);
   const bool over = s.phase == kOver;
   std::string out = "{\"format\": \"azul-record\", \"version\": 1, \"variant\": ";
   out += JsonString(kVariantNames[s.variant]);

@@ -83,6 +83,7 @@ static void BeginOffer(State& s, History* h) {
     RoundHistory round;
     for (int f = 0; f < s.num_factories; ++f) round.factories.push_back(TilesToStr(s.factories[f]));
     h->rounds.push_back(std::move(round));
+    if (h->capture) h->sheet.emplace_back();
   }
 }
 

@@ -7,31 +7,67 @@
 
 namespace azul {
 
-int TilePoints(const int8_t* wall, int row, int col) {
-  int h = 1, v = 1;
-  for (int c = col - 1; c >= 0 && wall[row * 5 + c] >= 0; --c) ++h;
-  for (int c = col + 1; c < 5 && wall[row * 5 + c] >= 0; ++c) ++h;
-  for (int r = row - 1; r >= 0 && wall[r * 5 + col] >= 0; --r) ++v;
-  for (int r = row + 1; r < 5 && wall[r * 5 + col] >= 0; ++r) ++v;
-  if (h == 1 && v == 1) return 1;
-  return (h > 1 ? h : 0) + (v > 1 ? v : 0);
+// Placed tiles next to (row, col) going in direction (dr, dc), up to the first gap.
+static int Run(const int8_t* wall, int row, int col, int dr, int dc) {
+  int n = 0;
+  for (row += dr, col += dc; row >= 0 && row < 5 && col >= 0 && col < 5 && wall[row * 5 + col] >= 0;
+       row += dr, col += dc)
+    ++n;
+  return n;
 }
 
-void Place(State& s, int p, int row, int col) {
+void TileRuns(const int8_t* wall, int row, int col, int* across, int* down) {
+  *across = 1 + Run(wall, row, col, 0, -1) + Run(wall, row, col, 0, 1);
+  *down = 1 + Run(wall, row, col, -1, 0) + Run(wall, row, col, 1, 0);
+}
+
+int TilePoints(int across, int down) {
+  if (across == 1 && down == 1) return 1;
+  return (across > 1 ? across : 0) + (down > 1 ? down : 0);
+}
+
+void WallBonus(const int8_t* wall, int* rows, int* columns, int* colours) {
+  *rows = *columns = *colours = 0;
+  for (int i = 0; i < 5; ++i) {
+    bool row = true, column = true;
+    for (int j = 0; j < 5; ++j) {
+      row = row && wall[i * 5 + j] >= 0;
+      column = column && wall[j * 5 + i] >= 0;
+    }
+    *rows += row;
+    *columns += column;
+    *colours += std::count(wall, wall + 25, i) == 5;
+  }
+}
+
+static void Record(History* h, const ScoreEvent& e) {
+  if (h && h->capture) h->sheet.back().push_back(e);
+}
+
+void Place(State& s, int p, int row, int col, History* h) {
   PlayerBoard& b = s.board[p];
   const int colour = b.line_colour[row];
   b.wall[row * 5 + col] = static_cast<int8_t>(colour);
   s.lid[colour] = static_cast<uint8_t>(s.lid[colour] + row);  // the line's other tiles
   b.line_count[row] = 0;
   b.line_colour[row] = -1;
-  b.score += TilePoints(b.wall, row, col);
+  int across, down;
+  TileRuns(b.wall, row, col, &across, &down);
+  const int points = TilePoints(across, down);
+  b.score += points;
+  Record(h, {ScoreEvent::kTile, static_cast<int8_t>(p), static_cast<int8_t>(row),
+             static_cast<int8_t>(col), static_cast<int8_t>(colour), static_cast<int8_t>(across),
+             static_cast<int8_t>(down), 0, points, 0, 0});
 }
 
-static void FloorPenalty(State& s, int p) {
+static void FloorPenalty(State& s, int p, History* h) {
   PlayerBoard& b = s.board[p];
   const bool holds_marker = s.marker == p && s.marker_floor;
-  int items = Sum5(b.floor) + (holds_marker ? 1 : 0);
-  b.score = std::max(0, b.score - kFloorPenalty[std::min(items, kFloorSpaces)]);
+  const int items = Sum5(b.floor) + (holds_marker ? 1 : 0);
+  const int before = b.score, penalty = kFloorPenalty[std::min(items, kFloorSpaces)];
+  b.score = std::max(0, before - penalty);
+  Record(h, {ScoreEvent::kFloor, static_cast<int8_t>(p), 0, 0, 0, static_cast<int8_t>(items),
+             static_cast<int8_t>(holds_marker), 0, penalty, before, b.score});
   for (int c = 0; c < kColours; ++c) {
     s.lid[c] = static_cast<uint8_t>(s.lid[c] + b.floor[c]);
     b.floor[c] = 0;
@@ -50,17 +86,6 @@ int CompleteRows(const State& s, int p) {
   return rows;
 }
 
-int EndBonus(const State& s, int p) {
-  const int8_t* wall = s.board[p].wall;
-  int cols = 0, colours = 0;
-  for (int c = 0; c < 5; ++c) {
-    bool full = true;
-    for (int r = 0; r < 5; ++r) full = full && wall[r * 5 + c] >= 0;
-    cols += full;
-  }
-  for (int k = 0; k < kColours; ++k) colours += std::count(wall, wall + 25, k) == 5;
-  return 2 * CompleteRows(s, p) + 7 * cols + 10 * colours;
-}
 
 // Rules 1, stuck games: no tile in the bag or lid can ever reach a wall.
 static bool IsStuck(const State& s) {
@@ -87,7 +112,15 @@ static void EndRound(State& s, History* h) {
   bool ended = false;
   for (int p = 0; p < s.players && !ended; ++p) ended = CompleteRows(s, p) > 0;
   if (ended || IsStuck(s)) {
-    for (int p = 0; p < s.players; ++p) s.board[p].score += EndBonus(s, p);
+    for (int p = 0; p < s.players; ++p) {
+      int rows, columns, colours;
+      WallBonus(s.board[p].wall, &rows, &columns, &colours);
+      const int points = 2 * rows + 7 * columns + 10 * colours, before = s.board[p].score;
+      s.board[p].score += points;
+      Record(h, {ScoreEvent::kBonus, static_cast<int8_t>(p), 0, 0, 0, static_cast<int8_t>(rows),
+                 static_cast<int8_t>(columns), static_cast<int8_t>(colours), points, before,
+                 s.board[p].score});
+    }
     s.phase = kOver;
     s.turn = kChance;
     return;
@@ -106,7 +139,7 @@ void ContinueTiling(State& s, History* h) {
       if (b.line_count[r] != r + 1) continue;
       const int colour = b.line_colour[r];
       if (!grey) {
-        Place(s, p, r, WallColumn(colour, r));
+        Place(s, p, r, WallColumn(colour, r), h);
       } else if (AllowedColumns(s, p, r, colour)) {
         s.turn = static_cast<int8_t>(p);
         return;  // the player chooses the column
@@ -114,14 +147,63 @@ void ContinueTiling(State& s, History* h) {
         // No allowed cell: the whole line goes to the floor (overflow to the lid).
         b.line_count[r] = 0;
         b.line_colour[r] = -1;
-        ToFloor(s, p, colour, r + 1);
+        const int to_lid = ToFloor(s, p, colour, r + 1);
+        Record(h, {ScoreEvent::kLineToFloor, static_cast<int8_t>(p), static_cast<int8_t>(r), 0,
+                   static_cast<int8_t>(colour), static_cast<int8_t>(r + 1),
+                   static_cast<int8_t>(to_lid), 0, 0, 0, 0});
       }
     }
-    FloorPenalty(s, p);
+    FloorPenalty(s, p, h);
     p = (p + 1) % s.players;
     if (p == s.start) break;
   }
   EndRound(s, h);
+}
+
+std::vector<int> ScoreIfRoundEnded(const State& state) {
+  std::vector<int> scores;
+  if (state.phase == kOffer || state.phase == kTiling) {
+    State s = state;  // a plain copy: scoring it touches no history
+    const bool grey = s.variant == kGrey;
+    int p = s.phase == kOffer ? s.start : s.turn;
+    do {
+      PlayerBoard& b = s.board[p];
+      for (int r = 0; r < 5; ++r) {
+        if (b.line_count[r] != r + 1) continue;
+        const int colour = b.line_colour[r];
+        if (!grey) {
+          Place(s, p, r, WallColumn(colour, r), nullptr);
+          continue;
+        }
+        const int allowed = AllowedColumns(s, p, r, colour);
+        int best = -1, best_points = -1;
+        for (int col = 0; col < 5; ++col) {
+          if (!(allowed >> col & 1)) continue;
+          b.wall[r * 5 + col] = static_cast<int8_t>(colour);
+          int across, down;
+          TileRuns(b.wall, r, col, &across, &down);
+          b.wall[r * 5 + col] = -1;
+          if (TilePoints(across, down) > best_points) {
+            best = col;
+            best_points = TilePoints(across, down);
+          }
+        }
+        if (best >= 0) {
+          Place(s, p, r, best, nullptr);
+        } else {
+          b.line_count[r] = 0;
+          b.line_colour[r] = -1;
+          ToFloor(s, p, colour, r + 1);
+        }
+      }
+      FloorPenalty(s, p, nullptr);
+      p = (p + 1) % s.players;
+    } while (p != s.start);
+    for (int i = 0; i < s.players; ++i) scores.push_back(s.board[i].score);
+  } else {
+    for (int i = 0; i < state.players; ++i) scores.push_back(state.board[i].score);
+  }
+  return scores;
 }
 
 std::vector<int> Winners(const State& s) {

@@ -158,43 +158,7 @@ void ReadPlayer(State& s, int p, const std::string& value) {
   if (!shape)
     throw StateFormatError("field " + key + ": wall " + Repr(wall_text) +
                            " is not 5 rows of 5 cells");
-  for (int r = 0; r < 5; ++r) {
-    for (int c = 0; c < 5; ++c) {
-      char ch = rows[r][c];
-      if (ch == '.') continue;
-      const char* at = std::strchr(kColourLetters, ch);
-      if (ch == '\0' || at == nullptr)
-        throw StateFormatError("field " + key + ": wall row " + std::to_string(r + 1) + " has " +
-                               Repr(std::string(1, ch)) + ", not a colour or '.'");
-      int colour = static_cast<int>(at - kColourLetters);
-      if (s.variant == kClassic && WallColumn(colour, r) != c)
-        throw StateFormatError("field " + key + ": impossible wall: " + kColourNames[colour] +
-                               " cannot be in row " + std::to_string(r + 1) + ", column " +
-                               std::to_string(c + 1) + " of the coloured wall");
-      b.wall[r * 5 + c] = static_cast<int8_t>(colour);
-    }
-  }
-  for (int r = 0; r < 5; ++r) {
-    int row_seen = 0, col_seen = 0;
-    for (int c = 0; c < 5; ++c) {
-      int x = b.wall[r * 5 + c];
-      if (x >= 0) {
-        if (row_seen >> x & 1)
-          throw StateFormatError("field " + key + ": impossible wall: row " +
-                                 std::to_string(r + 1) + " repeats a colour");
-        row_seen |= 1 << x;
-      }
-    }
-    for (int rr = 0; rr < 5; ++rr) {
-      int x = b.wall[rr * 5 + r];
-      if (x >= 0) {
-        if (col_seen >> x & 1)
-          throw StateFormatError("field " + key + ": impossible wall: column " +
-                                 std::to_string(r + 1) + " repeats a colour");
-        col_seen |= 1 << x;
-      }
-    }
-  }
+  ParseWall(rows, s.variant == kClassic, "field " + key, b.wall);
   for (int r = 0; r < 5; ++r) {
     int c = b.line_colour[r];
     if (c >= 0 && ColourInRow(b.wall, r, c))
@@ -353,6 +317,63 @@ const char* const kFieldNames[] = {"variant", "players", "chance", "seed",  "rng
                                    "center",  "bag",     "lid",    "prefill"};
 
 }  // namespace
+
+void ParseWall(const std::vector<std::string>& rows, bool classic, const std::string& what,
+               int8_t* wall) {
+  std::memset(wall, -1, 25);
+  for (int r = 0; r < 5; ++r) {
+    for (int c = 0; c < 5; ++c) {
+      char ch = rows[r][c];
+      if (ch == '.') continue;
+      const char* at = std::strchr(kColourLetters, ch);
+      if (ch == '\0' || at == nullptr)
+        throw StateFormatError(what + ": wall row " + std::to_string(r + 1) + " has " +
+                               Repr(std::string(1, ch)) + ", not a colour or '.'");
+      int colour = static_cast<int>(at - kColourLetters);
+      if (classic && WallColumn(colour, r) != c)
+        throw StateFormatError(what + ": impossible wall: " + kColourNames[colour] +
+                               " cannot be in row " + std::to_string(r + 1) + ", column " +
+                               std::to_string(c + 1) + " of the coloured wall");
+      wall[r * 5 + c] = static_cast<int8_t>(colour);
+    }
+  }
+  for (int r = 0; r < 5; ++r) {
+    int row_seen = 0, col_seen = 0;
+    for (int c = 0; c < 5; ++c) {
+      int x = wall[r * 5 + c];
+      if (x >= 0) {
+        if (row_seen >> x & 1)
+          throw StateFormatError(what + ": impossible wall: row " +
+                                 std::to_string(r + 1) + " repeats a colour");
+        row_seen |= 1 << x;
+      }
+    }
+    for (int rr = 0; rr < 5; ++rr) {
+      int x = wall[rr * 5 + r];
+      if (x >= 0) {
+        if (col_seen >> x & 1)
+          throw StateFormatError(what + ": impossible wall: column " +
+                                 std::to_string(r + 1) + " repeats a colour");
+        col_seen |= 1 << x;
+      }
+    }
+  }
+}
+
+std::vector<std::string> WallRows(const std::string& text) {
+  std::vector<std::string> rows;
+  std::string row;
+  for (char ch : text) {
+    if (ch == '/' || ch == ' ' || (ch >= '\t' && ch <= '\r')) {
+      if (!row.empty()) rows.push_back(row);
+      row.clear();
+    } else {
+      row += ch;
+    }
+  }
+  if (!row.empty()) rows.push_back(row);
+  return rows;
+}
 
 std::string ToText(const State& s, const History* h) {
   char rng[17];

@@ -20,7 +20,7 @@ from ._errors import IllegalMoveError, StateFormatError
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
     "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
-    "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION",
+    "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -185,6 +185,8 @@ class GameState:
         "_score",
         # history (not part of the position)
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
+        # score sheet events, per round; None except while score_sheet() replays the history
+        "_sheet",
     )
 
     def __init__(self):
@@ -220,6 +222,7 @@ class GameState:
         self._h_seed = None if explicit else seed
         self._h_first = -1
         self._h_rounds = []
+        self._sheet = None
         return self
 
     # -- randomness ---------------------------------------------------------------------------
@@ -339,6 +342,7 @@ class GameState:
         other._h_first = self._h_first
         other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
                            for r in self._h_rounds]
+        other._sheet = None
         return other
 
     __copy__ = clone
@@ -578,7 +582,8 @@ class GameState:
             raise IllegalMoveError("wall row %d already has %s" % (dest + 1, name))
 
     def _to_floor(self, p, colour, n):
-        """``n`` tiles fall to player ``p``'s floor, left to right; past 7 items, to the lid."""
+        """``n`` tiles fall to player ``p``'s floor, left to right; past 7 items, to the lid.
+        Returns how many went to the lid."""
         floor = self._floor[p]
         items = sum(floor) + (1 if self._marker == p and self._marker_floor else 0)
         room = FLOOR_SPACES - items
@@ -587,6 +592,7 @@ class GameState:
         kept = n if n < room else room
         floor[colour] += kept
         self._lid[colour] += n - kept
+        return n - kept
 
     def _draft(self, action):
         source, rest = divmod(action, 30)
@@ -633,7 +639,13 @@ class GameState:
         self._lid[colour] += row  # the line's other tiles
         self._line_count[p][row] = 0
         self._line_colour[p][row] = -1
-        self._score[p] += _tile_points(wall, row, col)
+        across, down = _tile_runs(wall, row, col)
+        points = _tile_points(across, down)
+        self._score[p] += points
+        if self._sheet is not None:
+            self._sheet[-1].append({
+                "event": "tile", "player": p, "row": row, "column": col,
+                "colour": COLOURS[colour], "across": across, "down": down, "points": points})
 
     def _continue_tiling(self):
         """Tile walls player by player from the round's starter, rows top to bottom, until a
@@ -656,7 +668,11 @@ class GameState:
                     # No allowed cell: the whole line goes to the floor (overflow to the lid).
                     count[r] = 0
                     self._line_colour[p][r] = -1
-                    self._to_floor(p, colour, r + 1)
+                    to_lid = self._to_floor(p, colour, r + 1)
+                    if self._sheet is not None:
+                        self._sheet[-1].append({
+                            "event": "line-to-floor", "player": p, "row": r,
+                            "colour": COLOURS[colour], "tiles": r + 1, "to_lid": to_lid})
             self._floor_penalty(p)
             p = (p + 1) % players
             if p == self._start:
@@ -667,7 +683,13 @@ class GameState:
         floor = self._floor[p]
         holds_marker = self._marker == p and self._marker_floor
         items = sum(floor) + (1 if holds_marker else 0)
-        self._score[p] = max(0, self._score[p] - FLOOR_PENALTY[min(items, FLOOR_SPACES)])
+        before = self._score[p]
+        penalty = FLOOR_PENALTY[min(items, FLOOR_SPACES)]
+        self._score[p] = max(0, before - penalty)
+        if self._sheet is not None:
+            self._sheet[-1].append({
+                "event": "floor", "player": p, "items": items, "marker": holds_marker,
+                "penalty": penalty, "before": before, "after": self._score[p]})
         for c in range(5):
             self._lid[c] += floor[c]
             floor[c] = 0
@@ -678,12 +700,6 @@ class GameState:
         wall = self._wall[p]
         return sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
 
-    def _end_bonus(self, p):
-        wall = self._wall[p]
-        rows = self._complete_rows(p)
-        cols = sum(1 for c in range(5) if all(wall[r * 5 + c] >= 0 for r in range(5)))
-        colours = sum(1 for k in range(5) if wall.count(k) == 5)
-        return 2 * rows + 7 * cols + 10 * colours
 
     def _is_stuck(self):
         """Rules 1, stuck games: no tile in the bag or lid can ever reach a wall."""
@@ -704,7 +720,14 @@ class GameState:
         self._h_rounds[-1][2] = self._score[:]
         if any(self._complete_rows(p) for p in range(self._players)) or self._is_stuck():
             for p in range(self._players):
-                self._score[p] += self._end_bonus(p)
+                rows, columns, colours = _wall_bonus(self._wall[p])
+                points = 2 * rows + 7 * columns + 10 * colours
+                if self._sheet is not None:
+                    self._sheet[-1].append({
+                        "event": "bonus", "player": p, "rows": rows, "columns": columns,
+                        "colours": colours, "points": points, "before": self._score[p],
+                        "after": self._score[p] + points})
+                self._score[p] += points
             self._phase = OVER
             self._turn = CHANCE
             return
@@ -763,6 +786,8 @@ class GameState:
         self._phase = OFFER
         self._turn = self._start
         self._h_rounds.append([self.factories, [], None])
+        if self._sheet is not None:
+            self._sheet.append([])
 
     def deal(self, factories):
         """Set this round's factory contents explicitly (a replay, a physical game).
@@ -901,6 +926,71 @@ class GameState:
         """:meth:`record` as compact JSON text, byte for byte the same in both engines."""
         return json.dumps(self.record(), separators=(", ", ": "))
 
+    def score_sheet(self):
+        """Every scoring event of the game so far, round by round: a list per round of dicts.
+
+        ``{"event": "tile", "player", "row", "column", "colour", "across", "down", "points"}``
+        for each tile placed at wall tiling, in tiling order (``across`` and ``down`` are the
+        runs through it, the tile counted in each); ``{"event": "line-to-floor", "player",
+        "row", "colour", "tiles", "to_lid"}`` for a grey-wall line with no allowed cell;
+        ``{"event": "floor", "player", "items", "marker", "penalty", "before", "after"}`` for
+        each floor penalty (``after`` is clamped at 0); ``{"event": "bonus", "player", "rows",
+        "columns", "colours", "points", "before", "after"}`` at the end.  Rows and columns are
+        0-based.  It replays the game's history, so it raises ValueError where :meth:`record`
+        does.
+        """
+        if not self._h_complete:
+            self.record()  # raises the same ValueError
+        g = GameState._blank(self._players, self._variant, True, 0)
+        g._sheet = []
+        if self._h_first >= 0:
+            g.apply(FIRST_PLAYER_ACTION_BASE + self._h_first)
+            for factories, moves, _ in self._h_rounds:
+                g.deal(factories)
+                for move in moves:
+                    g.apply(move)
+        return g._sheet
+
+    def score_if_round_ended(self):
+        """Each player's score if wall tiling and floor penalties happened now (no end bonuses).
+
+        Players whose wall is already tiled this round keep their score.  On the grey wall
+        each complete line goes to the allowed column that scores most (the leftmost of
+        equals).  Outside the offer and tiling phases, the current scores.
+        """
+        if self._phase not in (OFFER, TILING):
+            return list(self._score)
+        g = self.clone()
+        g._h_rounds = [[[], [], None]]  # scoring below must not touch this game's history
+        grey = self._variant == 1
+        p = g._start if g._phase == OFFER else g._turn
+        while True:
+            for r in range(5):
+                if g._line_count[p][r] != r + 1:
+                    continue
+                colour = g._line_colour[p][r]
+                if not grey:
+                    g._place(p, r, _wall_column(colour, r))
+                    continue
+                best, best_points = -1, -1
+                wall = g._wall[p]
+                for col in g._allowed_columns(p, r, colour):
+                    wall[r * 5 + col] = colour
+                    points = _tile_points(*_tile_runs(wall, r, col))
+                    wall[r * 5 + col] = -1
+                    if points > best_points:
+                        best, best_points = col, points
+                if best >= 0:
+                    g._place(p, r, best)
+                else:
+                    g._line_count[p][r] = 0
+                    g._line_colour[p][r] = -1
+                    g._to_floor(p, colour, r + 1)
+            g._floor_penalty(p)
+            p = (p + 1) % g._players
+            if p == g._start:
+                return g._score
+
     # -- a readable board ---------------------------------------------------------------------
 
     def __str__(self):
@@ -911,30 +1001,38 @@ class GameState:
 # Scoring helpers (native/src/scoring.cpp)
 # ---------------------------------------------------------------------------------------------
 
-def _tile_points(wall, row, col):
-    """Points for the tile just placed at (row, col): the horizontal run if 2 or longer plus
-    the vertical run if 2 or longer, the tile counted in both; a lone tile scores 1."""
-    h = 1
-    c = col - 1
-    while c >= 0 and wall[row * 5 + c] >= 0:
-        h += 1
-        c -= 1
-    c = col + 1
-    while c < 5 and wall[row * 5 + c] >= 0:
-        h += 1
-        c += 1
-    v = 1
-    r = row - 1
-    while r >= 0 and wall[r * 5 + col] >= 0:
-        v += 1
-        r -= 1
-    r = row + 1
-    while r < 5 and wall[r * 5 + col] >= 0:
-        v += 1
-        r += 1
-    if h == 1 and v == 1:
+def _run(wall, row, col, dr, dc):
+    """Placed tiles next to (row, col) going in direction (dr, dc), up to the first gap."""
+    n = 0
+    row += dr
+    col += dc
+    while 0 <= row < 5 and 0 <= col < 5 and wall[row * 5 + col] >= 0:
+        n += 1
+        row += dr
+        col += dc
+    return n
+
+
+def _tile_runs(wall, row, col):
+    """Lengths of the horizontal and vertical runs through (row, col), the tile counted in each."""
+    return (1 + _run(wall, row, col, 0, -1) + _run(wall, row, col, 0, 1),
+            1 + _run(wall, row, col, -1, 0) + _run(wall, row, col, 1, 0))
+
+
+def _tile_points(across, down):
+    """Points for a placed tile with those runs: the horizontal run if 2 or longer plus the
+    vertical run if 2 or longer, the tile counted in both; a lone tile scores 1."""
+    if across == 1 and down == 1:
         return 1
-    return (h if h > 1 else 0) + (v if v > 1 else 0)
+    return (across if across > 1 else 0) + (down if down > 1 else 0)
+
+
+def _wall_bonus(wall):
+    """(complete rows, complete columns, colours with all 5 tiles) of a wall."""
+    rows = sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
+    columns = sum(1 for c in range(5) if all(wall[r * 5 + c] >= 0 for r in range(5)))
+    colours = sum(1 for k in range(5) if wall.count(k) == 5)
+    return rows, columns, colours
 
 
 # ---------------------------------------------------------------------------------------------
@@ -986,6 +1084,28 @@ def new_game(players=2, variant="classic", seed=None, chance="sampled"):
         g._h_first = g._start
         g._start_round()
     return g
+
+
+def end_bonus(wall, variant=None):
+    """End-game bonuses of a wall: ``{"rows", "columns", "colours", "points"}``.
+
+    ``wall`` is five rows of five characters, colour letters or '.' for empty, as a list or
+    one string with the rows separated by '/' or new lines.  ``variant="classic"`` also checks
+    each tile against the coloured wall's pattern.  Raises StateFormatError for an impossible
+    wall.
+
+    >>> end_bonus(["BYRKW", "WBYRK", "KWBYR", "RKWBY", "YRKW."], variant="classic")
+    {'rows': 4, 'columns': 4, 'colours': 4, 'points': 76}
+    """
+    rows = wall.replace("/", " ").split() if isinstance(wall, str) else list(wall)
+    if len(rows) != 5 or not all(isinstance(x, str) and len(x) == 5 for x in rows):
+        raise StateFormatError("wall: not 5 rows of 5 cells (colour letters or '.')")
+    if variant is not None and variant not in VARIANTS:
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    cells = _parse_wall(rows, variant == "classic", "wall")
+    rows_done, columns, colours = _wall_bonus(cells)
+    return {"rows": rows_done, "columns": columns, "colours": colours,
+            "points": 2 * rows_done + 7 * columns + 10 * colours}
 
 
 def _counts(counts):
@@ -1147,29 +1267,7 @@ def _read_player(g, p, value):
     rows = wall_text.split("/")
     if len(rows) != 5 or any(len(x) != 5 for x in rows):
         raise StateFormatError("field %s: wall %r is not 5 rows of 5 cells" % (key, wall_text))
-    wall = g._wall[p]
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch == ".":
-                continue
-            if ch not in COLOURS:
-                raise StateFormatError("field %s: wall row %d has %r, not a colour or '.'"
-                                       % (key, r + 1, ch))
-            colour = COLOURS.index(ch)
-            if g._variant == 0 and _wall_column(colour, r) != c:
-                raise StateFormatError("field %s: impossible wall: %s cannot be in row %d, "
-                                       "column %d of the coloured wall"
-                                       % (key, COLOUR_NAMES[colour], r + 1, c + 1))
-            wall[r * 5 + c] = colour
-    for r in range(5):
-        row = [wall[r * 5 + c] for c in range(5) if wall[r * 5 + c] >= 0]
-        if len(set(row)) != len(row):
-            raise StateFormatError("field %s: impossible wall: row %d repeats a colour"
-                                   % (key, r + 1))
-        col = [wall[rr * 5 + r] for rr in range(5) if wall[rr * 5 + r] >= 0]
-        if len(set(col)) != len(col):
-            raise StateFormatError("field %s: impossible wall: column %d repeats a colour"
-                                   % (key, r + 1))
+    wall = g._wall[p] = _parse_wall(rows, g._variant == 0, "field %s" % key)
     for r in range(5):
         c = g._line_colour[p][r]
         if c >= 0 and _colour_in_row(wall, r, c):
@@ -1184,6 +1282,34 @@ def _read_player(g, p, value):
     g._floor[p] = _parse_tiles(floor_text, "field %s, floor" % key)
     if sum(g._floor[p]) + (1 if g._marker == p and g._marker_floor else 0) > FLOOR_SPACES:
         raise StateFormatError("field %s: the floor holds more than 7 items" % key)
+
+
+def _parse_wall(rows, classic, what):
+    """Five rows of five cells (colour letters, '.') as 25 cells; checks that no colour repeats
+    in a row or column and, on the coloured wall, that every tile sits in its colour's cell."""
+    wall = [-1] * 25
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            if ch not in COLOURS:
+                raise StateFormatError("%s: wall row %d has %r, not a colour or '.'"
+                                       % (what, r + 1, ch))
+            colour = COLOURS.index(ch)
+            if classic and _wall_column(colour, r) != c:
+                raise StateFormatError("%s: impossible wall: %s cannot be in row %d, column %d "
+                                       "of the coloured wall"
+                                       % (what, COLOUR_NAMES[colour], r + 1, c + 1))
+            wall[r * 5 + c] = colour
+    for r in range(5):
+        row = [wall[r * 5 + c] for c in range(5) if wall[r * 5 + c] >= 0]
+        if len(set(row)) != len(row):
+            raise StateFormatError("%s: impossible wall: row %d repeats a colour" % (what, r + 1))
+        col = [wall[rr * 5 + r] for rr in range(5) if wall[rr * 5 + r] >= 0]
+        if len(set(col)) != len(col):
+            raise StateFormatError("%s: impossible wall: column %d repeats a colour"
+                                   % (what, r + 1))
+    return wall
 
 
 def _colour_in_row(wall, row, colour):

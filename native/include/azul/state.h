@@ -52,12 +52,29 @@ struct RoundHistory {
   std::vector<int> scores;  // empty while the round is in play
 };
 
+// One line of a score sheet (score_sheet() in Python): what wall tiling scored, and why.
+struct ScoreEvent {
+  enum Kind : int8_t { kTile, kLineToFloor, kFloor, kBonus };
+  Kind kind;
+  int8_t player;
+  // kTile: row, column, colour, across, down, points.  kLineToFloor: row, colour,
+  // tiles (a), to_lid (b).  kFloor: items (a), marker (b), penalty (points).
+  // kBonus: rows (a), columns (b), colours (c), points.
+  int8_t row, column, colour, a, b, c;
+  int32_t points;
+  int32_t before, after;  // kFloor and kBonus: the score before and after
+};
+
 struct History {
   bool complete = true;     // false for a state read from text without its history
   bool seed_known = true;   // false when draws did not all come from the game's seed
   uint64_t seed = 0;
   int first = -1;
   std::vector<RoundHistory> rounds;
+  // Score sheet events per round, kept only while `capture` is set (ScoreSheetJson replays
+  // the game with it); normal play pays nothing for them.
+  bool capture = false;
+  std::vector<std::vector<ScoreEvent>> sheet;
 };
 
 // ---- round.cpp: new games, refills, deals ----
@@ -86,17 +103,24 @@ bool RowHas(const State& s, int player, int row, int colour);
 void CheckLegal(const State& s, int action);
 // Plays a legal action (unchecked); records it in `h` when not null.
 void ApplyAction(State& s, int action, History* h);
-// `n` tiles fall to the player's floor, left to right; past 7 items, to the lid.
-void ToFloor(State& s, int player, int colour, int n);
+// `n` tiles fall to the player's floor, left to right; past 7 items, to the lid.  Returns
+// how many went to the lid.
+int ToFloor(State& s, int player, int colour, int n);
 // Checks the action range: throws IllegalMove for ids outside 0..kNumActions-1.
 int CheckActionRange(long long action);
 
 // ---- scoring.cpp: wall tiling, scoring, the end ----
-int TilePoints(const int8_t* wall, int row, int col);
-void Place(State& s, int player, int row, int col);
+// Lengths of the horizontal (`across`) and vertical runs through (row, col), the tile in each.
+void TileRuns(const int8_t* wall, int row, int col, int* across, int* down);
+int TilePoints(int across, int down);
+// Complete rows, complete columns, colours with all five tiles.
+void WallBonus(const int8_t* wall, int* rows, int* columns, int* colours);
+void Place(State& s, int player, int row, int col, History* h);
 void ContinueTiling(State& s, History* h);
 int CompleteRows(const State& s, int player);
-int EndBonus(const State& s, int player);
+// Each player's score if wall tiling and floor penalties happened now (no end bonuses); on the
+// grey wall each complete line goes to its best-scoring allowed column, leftmost of equals.
+std::vector<int> ScoreIfRoundEnded(const State& s);
 std::vector<int> Winners(const State& s);
 
 // ---- bookkeeping shared by the files above ----

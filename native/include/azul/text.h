@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "azul/state.h"
 
@@ -16,5 +17,13 @@ State FromText(const std::string& text, History* h);
 std::string BoardText(const State& s);
 // The game so far as an "azul-record" v1 JSON object (records.md), compact, in key order.
 std::string RecordJson(const State& s, const History& h);
+// The score sheet (a JSON list per round of event objects), made by replaying the history.
+std::string ScoreSheetJson(const State& s, const History& h);
+// Five rows of five cells (colour letters, '.') into `wall`; throws StateFormatError, its
+// message starting with `what`, for an impossible wall.
+void ParseWall(const std::vector<std::string>& rows, bool classic, const std::string& what,
+               int8_t* wall);
+// A wall given as one text: rows separated by '/' or white space.
+std::vector<std::string> WallRows(const std::string& text);
 
 }  // namespace azul
