@@ -34,3 +34,12 @@ def test_api_docstring_examples(engine):
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0
+
+
+@pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.records"])
+def test_module_docstring_examples(module):
+    """The examples of the engine-independent modules, run with the package's active engine."""
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=FLAGS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,6 +1,8 @@
-"""Command line: ``python -m azul_engine {info,bench}``, also installed as ``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,audit,explain,check-score}``, also installed as
+``azul-engine``.
 
-This module only parses arguments and prints; the benchmark itself lives in ``azul_engine.bench``.
+This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``
+and ``azul_engine.records``.
 """
 
 import argparse
@@ -8,7 +10,7 @@ import json
 import sys
 
 import azul_engine
-from azul_engine import bench
+from azul_engine import bench, bots, records
 
 
 def _positive(kind):
@@ -59,6 +61,104 @@ def _bench(args):
     return 1 if mismatches else 0
 
 
+def _engine(args):
+    return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
+
+
+class _Progress:
+    """A one-line progress bar on standard error, drawn only when it is a terminal."""
+
+    def __init__(self, total, what):
+        self.total, self.what = total, what
+        self.on = sys.stderr.isatty()
+
+    def __call__(self, done):
+        if self.on:
+            filled = 30 * done // self.total
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} {self.what}", end="",
+                  file=sys.stderr, flush=True)
+            if done == self.total:
+                print(file=sys.stderr)
+
+
+def _record(args):
+    engine = _engine(args)
+    progress = _Progress(args.games, "games")
+    with open(args.output, "w", encoding="utf-8", newline="\n") as out:
+        for i in range(args.games):
+            state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
+            out.write(state.record_json() + "\n")
+            progress(i + 1)
+    return 0
+
+
+def _audit_files(paths, engine):
+    """Audit every record of every file; print each finding; return the exit code."""
+    agree = disagree = 0
+    for path in paths:
+        try:
+            lines = list(records.iter_file(path))
+        except OSError as e:
+            print(f"{path}: cannot read: {e.strerror}")
+            disagree += 1
+            continue
+        for number, item in lines:
+            if isinstance(item, records.RecordError):
+                findings = [records.Finding(str(item).split(": ", 1)[1], line=number)]
+            else:
+                findings = records.audit(item, engine, line=number)
+            for finding in findings:
+                print(f"{path}: {finding}")
+            if findings:
+                disagree += 1
+            else:
+                agree += 1
+    print(f"{agree} records agree, {disagree} disagree")
+    return 0 if disagree == 0 else 1
+
+
+def _audit(args):
+    return _audit_files(args.files, _engine(args))
+
+
+def _explain(args):
+    engine = _engine(args)
+    for number, item in records.iter_file(args.file):
+        if number == args.game:
+            if isinstance(item, records.RecordError):
+                print(f"{args.file}: {item}", file=sys.stderr)
+                return 1
+            try:
+                print(records.explain(item, engine))
+            except records.RecordError as e:
+                print(f"{args.file}: line {number}: {e}", file=sys.stderr)
+                return 1
+            return 0
+    print(f"{args.file}: no record on line {args.game}", file=sys.stderr)
+    return 1
+
+
+def _check_score(args):
+    engine = _engine(args)
+    if args.record:
+        return _audit_files([args.record], engine)
+    if args.wall is None or args.score is None:
+        print("check-score: give a wall file (or - for standard input) and --score, or --record FILE",
+              file=sys.stderr)
+        return 2
+    try:
+        text = sys.stdin.read() if args.wall == "-" else open(args.wall, encoding="utf-8").read()
+    except OSError as e:
+        print(f"check-score: cannot read {args.wall}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        print(records.wall_bonus_text(engine, text, args.score, args.variant))
+    except ValueError as e:
+        print(f"check-score: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = argparse.ArgumentParser(prog="azul-engine", description="Azul rules engine.")
@@ -84,6 +184,45 @@ def main(argv=None):
                       help="play exactly this many games per run instead of a time budget")
     perf.add_argument("--json", action="store_true", help="one JSON object per backend and configuration per line")
     perf.set_defaults(handler=_bench)
+
+    engine_help = "engine to use (default: the active one, " + azul_engine.BACKEND + ")"
+
+    rec = commands.add_parser("record", help="self-play games written as records (.jsonl)",
+                              description="Play games between bots and write each as an azul-record line. Game i "
+                              "is made from seed SEED + i; both engines write the same bytes.")
+    rec.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+    rec.add_argument("--variant", choices=["classic", "grey"], default="classic")
+    rec.add_argument("--games", type=_positive(int), default=1)
+    rec.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
+    rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
+    rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    rec.set_defaults(handler=_record)
+
+    aud = commands.add_parser("audit", help="replay records and check every move and score",
+                              description="Replay each record from its factories and check every move's "
+                              "legality, every round's scores, the final scores and the winners. Prints each "
+                              "disagreement and a summary; exit code 0 only when every record agrees.")
+    aud.add_argument("files", nargs="+", metavar="FILE.jsonl")
+    aud.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    aud.set_defaults(handler=_audit)
+
+    exp = commands.add_parser("explain", help="the score sheet of one recorded game")
+    exp.add_argument("file", metavar="FILE.jsonl")
+    exp.add_argument("--game", type=_positive(int), default=1, help="line number of the record (default: 1)")
+    exp.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    exp.set_defaults(handler=_explain)
+
+    chk = commands.add_parser("check-score", help="end bonuses and total for a wall at the table, or audit a record",
+                              description="Give a final wall (five rows of colour letters B Y R K W and dots, from "
+                              "a file or - for standard input) and the score before bonuses: prints the bonuses "
+                              "and the final total. Or give --record FILE.jsonl to audit whole games.")
+    chk.add_argument("wall", nargs="?", help="file with the wall, or - for standard input")
+    chk.add_argument("--score", type=int, help="the score before end bonuses")
+    chk.add_argument("--variant", choices=["classic", "grey"], help="classic also checks the wall's colour pattern")
+    chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
+    chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    chk.set_defaults(handler=_check_score)
 
     args = parser.parse_args(argv)
     return args.handler(args)

@@ -1,0 +1,426 @@
+"""Game records ("azul-record" version 1, records.md): write, read, replay, audit, explain.
+
+A record replays from its recorded factory contents (``deal``), never from the generator, so a record of a
+game played at a real table audits as well as one the engine wrote.  Every rule is the engine's: this module
+only compares what a record says with what the engine computes, and says why they differ.
+
+>>> import azul_engine
+>>> from azul_engine import bots, records
+>>> game = bots.play(azul_engine, 2, "classic", seed=3, bots="greedy")
+>>> record = game.record()
+>>> records.audit(record)
+[]
+>>> records.replay(record).scores == game.scores
+True
+"""
+
+import json
+
+from . import load_backend
+from ._errors import AzulError, IllegalMoveError, StateFormatError
+
+__all__ = ["RecordError", "Finding", "dumps", "write", "read", "iter_file", "replay", "audit", "explain",
+           "wall_bonus_text"]
+
+FORMAT, VERSION = "azul-record", 1
+_VARIANTS = ("classic", "grey")
+_SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
+
+
+class RecordError(AzulError, ValueError):
+    """A record that cannot be read or replayed; the message names the line and the field."""
+
+
+class Finding:
+    """One disagreement between a record and the rules.
+
+    ``line`` (1-based line of the file, or None), ``round`` (1-based, or None), ``move`` (the notation, or
+    None), ``field`` (the record's field), ``recorded`` and ``correct`` values (None where not applicable)
+    and ``why``, a sentence.  ``str(finding)`` is the line the audit prints.
+    """
+
+    __slots__ = ("line", "round", "move", "field", "recorded", "correct", "why")
+
+    def __init__(self, why, field=None, round=None, move=None, recorded=None, correct=None, line=None):
+        self.why, self.field, self.round, self.move = why, field, round, move
+        self.recorded, self.correct, self.line = recorded, correct, line
+
+    def __str__(self):
+        where = []
+        if self.line is not None:
+            where.append("line %d" % self.line)
+        if self.round is not None:
+            where.append("round %d" % self.round)
+        if self.move is not None:
+            where.append("move %s" % self.move)
+        if self.field is not None and self.round is None:
+            where.append("field %s" % self.field)
+        return (", ".join(where) + ": " if where else "") + self.why
+
+    def __repr__(self):
+        return "Finding(%r)" % str(self)
+
+    def __eq__(self, other):
+        return isinstance(other, Finding) and all(
+            getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+
+# -- files ---------------------------------------------------------------------------------------------------
+
+def dumps(record):
+    """One record (a dict, or a game state) as its line of JSON, byte for byte as the engines write it."""
+    if hasattr(record, "record_json"):
+        return record.record_json()
+    return json.dumps(record, separators=_SEPARATORS)
+
+
+def write(path, records):
+    """Write records (dicts or game states) to ``path``, one JSON object per line."""
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        for record in records:
+            f.write(dumps(record) + "\n")
+
+
+def iter_file(path):
+    """Yield ``(line_number, record_or_error)`` for each non-blank line of a .jsonl file: the parsed object,
+    or a RecordError naming the line where it is not JSON."""
+    with open(path, "r", encoding="utf-8", errors="replace") as f:
+        for number, text in enumerate(f, 1):
+            if not text.strip():
+                continue
+            try:
+                yield number, json.loads(text)
+            except ValueError as e:
+                yield number, RecordError("line %d: not JSON (%s)" % (number, e))
+
+
+def read(path):
+    """All records of a .jsonl file as dicts; raises RecordError naming the first line that is not JSON."""
+    out = []
+    for _, item in iter_file(path):
+        if isinstance(item, RecordError):
+            raise item
+        out.append(item)
+    return out
+
+
+# -- checking a record's shape -------------------------------------------------------------------------------
+
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_shape(record):
+    """The first problem with the record's structure, as a Finding, or None."""
+    if not isinstance(record, dict):
+        return Finding("a record is a JSON object, not %s" % type(record).__name__)
+
+    def bad(field, why):
+        return Finding("field %s: %s" % (field, why), field=field)
+
+    for key in ("format", "version", "variant", "players", "first_player", "rounds"):
+        if key not in record:
+            return bad(key, "missing")
+    if record["format"] != FORMAT:
+        return bad("format", "%r is not %r" % (record["format"], FORMAT))
+    if record["version"] != VERSION or not _is_int(record["version"]):
+        return bad("version", "%r is not %d (this engine reads version 1)" % (record["version"], VERSION))
+    if record["variant"] not in _VARIANTS:
+        return bad("variant", "unknown variant %r (variants: %s)" % (record["variant"], ", ".join(_VARIANTS)))
+    players = record["players"]
+    if not _is_int(players) or not 2 <= players <= 4:
+        return bad("players", "%r is not 2, 3 or 4" % (players,))
+    seed = record.get("seed")
+    if seed is not None and (not _is_int(seed) or not 0 <= seed < 1 << 64):
+        return bad("seed", "%r is neither null nor an integer in 0..2**64-1" % (seed,))
+    first = record["first_player"]
+    if not _is_int(first) or not 0 <= first < players:
+        return bad("first_player", "%r is not a seat 0-%d" % (first, players - 1))
+    rounds = record["rounds"]
+    if not isinstance(rounds, list) or not rounds:
+        return bad("rounds", "not a non-empty list")
+    for i, rnd in enumerate(rounds, 1):
+        where = "rounds[%d]" % (i - 1)
+        if not isinstance(rnd, dict):
+            return Finding("field %s: not an object" % where, field=where, round=i)
+        for key in ("factories", "moves", "scores"):
+            if key not in rnd:
+                return Finding("field %s.%s: missing" % (where, key), field=key, round=i)
+        if not isinstance(rnd["factories"], list) or not all(isinstance(f, str) for f in rnd["factories"]):
+            return Finding("field factories: not a list of strings", field="factories", round=i)
+        if not isinstance(rnd["moves"], list) or not all(isinstance(m, str) for m in rnd["moves"]):
+            return Finding("field moves: not a list of strings", field="moves", round=i)
+        scores = rnd["scores"]
+        if not (isinstance(scores, list) and len(scores) == players and all(_is_int(s) for s in scores)):
+            return Finding("field scores: %r is not %d whole numbers" % (scores, players), field="scores", round=i)
+    for key in ("final_scores", "winners"):
+        if key not in record or record[key] is None:
+            return bad(key, "missing: the record stops before the game's end")
+    final = record["final_scores"]
+    if not (isinstance(final, list) and len(final) == players and all(_is_int(s) for s in final)):
+        return bad("final_scores", "%r is not %d whole numbers" % (final, players))
+    winners = record["winners"]
+    if not (isinstance(winners, list) and winners and all(_is_int(w) and 0 <= w < players for w in winners)):
+        return bad("winners", "%r is not a list of seats" % (winners,))
+    return None
+
+
+# -- replay --------------------------------------------------------------------------------------------------
+
+def _engine(engine):
+    if engine is None:
+        from . import BACKEND
+        return load_backend(BACKEND)
+    return load_backend(engine) if isinstance(engine, str) else engine
+
+
+def _replay(record, engine, findings):
+    """Replay ``record`` (whose shape is checked) as far as its moves are legal.  Appends a Finding for each
+    problem that stops or shortens the replay; returns the state reached."""
+    rounds = record["rounds"]
+    state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
+    state.apply(engine.FIRST_PLAYER_ACTION_BASE + record["first_player"])
+    for i, rnd in enumerate(rounds, 1):
+        if state.is_over:
+            findings.append(Finding("the game ended after round %d, yet the record has %d rounds"
+                                    % (i - 1, len(rounds)), field="rounds", round=i))
+            return state
+        try:
+            state.deal(rnd["factories"])
+        except IllegalMoveError as e:
+            findings.append(Finding("field factories: %s" % str(e).replace("deal: ", "", 1),
+                                    field="factories", round=i, recorded=rnd["factories"]))
+            return state
+        for j, move in enumerate(rnd["moves"], 1):
+            if state.is_over or state.round != i:
+                findings.append(Finding("the round is over after move %d; %d more moves are recorded"
+                                        % (j - 1, len(rnd["moves"]) - j + 1), field="moves", round=i, move=move))
+                return state
+            try:
+                state.apply(move)
+            except IllegalMoveError as e:
+                findings.append(Finding("illegal move %d of the round (player %d): %s"
+                                        % (j, state.current_player, e), field="moves", round=i, move=move))
+                return state
+        if not state.is_over and state.round == i:
+            findings.append(Finding("the moves stop before the round ends: the record is cut short",
+                                    field="moves", round=i))
+            return state
+    if not state.is_over:
+        findings.append(Finding("the record ends after round %d, but the game goes on" % len(rounds),
+                                field="rounds"))
+    return state
+
+
+def replay(record, engine=None):
+    """The final state of a record, replayed from its factories; ``engine`` is an engine module or a backend
+    name (default: the active one).  Raises RecordError naming the first problem."""
+    engine = _engine(engine)
+    problem = _check_shape(record)
+    if problem is not None:
+        if problem.field not in ("final_scores", "winners"):
+            raise RecordError(str(problem))
+    findings = []
+    state = _replay(record, engine, findings)
+    if findings:
+        raise RecordError(str(findings[0]))
+    return state
+
+
+# -- audit ---------------------------------------------------------------------------------------------------
+
+def _seats(players):
+    return range(players)
+
+
+def _tile_words(event):
+    parts = []
+    if event["across"] > 1:
+        parts.append("%d across" % event["across"])
+    if event["down"] > 1:
+        parts.append("%d down" % event["down"])
+    return ", ".join(parts) or "alone"
+
+
+def _round_items(events, player):
+    """This round's scoring of one player: (tile events, floor event or None, line-to-floor events)."""
+    tiles = [e for e in events if e["player"] == player and e["event"] == "tile"]
+    floor = next((e for e in events if e["player"] == player and e["event"] == "floor"), None)
+    lost = [e for e in events if e["player"] == player and e["event"] == "line-to-floor"]
+    return tiles, floor, lost
+
+
+def _round_sentence(tiles, floor, lost):
+    parts = ["row %d tile +%d (%s)" % (e["row"] + 1, e["points"], _tile_words(e)) for e in tiles]
+    parts += ["line %d to the floor (no allowed cell)" % (e["row"] + 1) for e in lost]
+    if floor and floor["items"]:
+        parts.append("floor %d item%s -%d" % (floor["items"], "s" if floor["items"] > 1 else "", floor["penalty"]))
+    return ", ".join(parts) or "nothing scored"
+
+
+def _check_rounds(record, sheet, correct_rounds, findings):
+    players = record["players"]
+    previous = [0] * players  # the record's own previous scores
+    for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
+        recorded = rnd["scores"]
+        for p in _seats(players):
+            tiles, floor, lost = _round_items(events, p)
+            gained = sum(e["points"] for e in tiles)
+            penalty = floor["penalty"] if floor else 0
+            # What the record should say, counting from its own previous score, so that one mistake is
+            # reported once and not again in every later round that carries it forward.
+            expected = max(0, previous[p] + gained - penalty)
+            if recorded[p] == correct[p] or recorded[p] == expected:
+                continue
+            sentence = _round_sentence(tiles, floor, lost)
+            clamped = previous[p] + gained - penalty < 0
+            if recorded[p] < 0:
+                why = ("player %d: record says %d, but a score never drops below 0; the rules give %d (from %d: %s)"
+                       % (p, recorded[p], expected, previous[p], sentence))
+            elif len(tiles) == 1 and not penalty and not lost:
+                # One tile and nothing else scored this round: the difference is that tile's.
+                e = tiles[0]
+                why = ("player %d: the tile on row %d scores %d (%s), record says %d"
+                       % (p, e["row"] + 1, e["points"], _tile_words(e), recorded[p] - previous[p]))
+            else:
+                why = ("player %d: score %d%s, record says %d (from %d: %s)"
+                       % (p, expected, " (clamped at 0)" if clamped else "", recorded[p], previous[p], sentence))
+            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
+        previous = list(recorded)
+    return previous
+
+
+def _bonus_words(b):
+    return "rows %d x 2, columns %d x 7, colours %d x 10" % (b["rows"], b["columns"], b["colours"])
+
+
+def audit(record, engine=None, line=None):
+    """Check one record against the rules: its shape, every move's legality, every round's scores, the final
+    scores and the winners.  Returns a list of Findings (empty when the record agrees), never raises for bad
+    input; ``line`` is put in each finding."""
+    engine = _engine(engine)
+    findings = _audit(record, engine)
+    for f in findings:
+        f.line = line
+    return findings
+
+
+def _audit(record, engine):
+    problem = _check_shape(record)
+    if problem is not None:
+        return [problem]
+    findings = []
+    state = _replay(record, engine, findings)
+    if findings and not state.is_over:
+        return findings
+    if record.get("seed") is not None and not findings:
+        _check_seed(record, engine, findings)
+    sheet = state.score_sheet()
+    correct_rounds = [r["scores"] for r in state.record()["rounds"]]
+    last = _check_rounds(record, sheet, correct_rounds, findings)
+    players = record["players"]
+    bonuses = {e["player"]: e for e in sheet[-1] if e["event"] == "bonus"}
+    final, correct_final = record["final_scores"], state.scores
+    for p in _seats(players):
+        b = bonuses[p]
+        expected = last[p] + b["points"]
+        if final[p] in (correct_final[p], expected):
+            continue
+        if final[p] == last[p] and b["points"]:
+            why = "player %d: end bonuses missing: +%d (%s)" % (p, b["points"], _bonus_words(b))
+        elif final[p] == last[p] + 2 * b["points"] and b["points"]:
+            why = "player %d: end bonuses counted twice: +%d, not +%d (%s)" % (
+                p, 2 * b["points"], b["points"], _bonus_words(b))
+        else:
+            why = "player %d: final score %d, record says %d (last round %d + bonuses %d: %s)" % (
+                p, expected, final[p], last[p], b["points"], _bonus_words(b))
+        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
+    if sorted(record["winners"]) != state.winners:
+        findings.append(Finding("winners: record says %s, the rules give %s (final scores %s)"
+                                % (record["winners"], state.winners, correct_final),
+                                field="winners", recorded=record["winners"], correct=state.winners))
+    return findings
+
+
+def _check_seed(record, engine, findings):
+    """A record with a seed must deal what that seed deals: same first player, same factories each round."""
+    seed = record["seed"]
+    game = engine.new_game(players=record["players"], variant=record["variant"], seed=seed)
+    if game.starting_player != record["first_player"]:
+        findings.append(Finding("seed %d starts with player %d, the record with player %d"
+                                % (seed, game.starting_player, record["first_player"]), field="first_player"))
+        return
+    for i, rnd in enumerate(record["rounds"], 1):
+        if game.is_over:
+            return
+        if game.factories != rnd["factories"]:
+            findings.append(Finding("field factories: seed %d deals %s, the record says %s"
+                                    % (seed, game.factories, rnd["factories"]), field="factories", round=i))
+            return
+        for move in rnd["moves"]:
+            try:
+                game.apply(move)
+            except IllegalMoveError:
+                return  # the replay reports it
+
+
+# -- explain -------------------------------------------------------------------------------------------------
+
+def explain(record, engine=None):
+    """The score sheet of one record as text: round by round and player by player, each wall tile with its
+    runs and points, the floor and its penalty, the clamp at 0, and the end bonuses line by line."""
+    engine = _engine(engine)
+    problem = _check_shape(record)
+    if problem is not None and problem.field not in ("final_scores", "winners"):
+        raise RecordError(str(problem))
+    findings = []
+    state = _replay(record, engine, findings)
+    out = ["%s Azul, %d players, seed %s, player %d starts" % (
+        record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
+    sheet = state.score_sheet()
+    rounds = state.record()["rounds"]
+    score = [0] * record["players"]
+    for i, events in enumerate(sheet, 1):
+        out.append("Round %d" % i)
+        for p in _seats(record["players"]):
+            mine = [e for e in events if e["player"] == p and e["event"] != "bonus"]
+            out.append("  player %d (from %d)" % (p, score[p]))
+            for e in mine:
+                if e["event"] == "tile":
+                    out.append("    row %d, column %d, %s: %s = %d" % (
+                        e["row"] + 1, e["column"] + 1, e["colour"], _tile_words(e), e["points"]))
+                elif e["event"] == "line-to-floor":
+                    out.append("    line %d: no allowed cell for %s, %d tiles to the floor (%d to the lid)"
+                               % (e["row"] + 1, e["colour"], e["tiles"], e["to_lid"]))
+                elif e["event"] == "floor" and e["items"]:
+                    items = "%d item%s%s" % (e["items"], "" if e["items"] == 1 else "s",
+                                             ", marker included" if e["marker"] else "")
+                    clamp = " (clamped at 0)" if e["before"] - e["penalty"] < 0 else ""
+                    out.append("    floor: %s = -%d: %d -> %d%s" % (items, e["penalty"], e["before"],
+                                                                    e["after"], clamp))
+            if i <= len(rounds) and rounds[i - 1]["scores"] is not None:
+                score[p] = rounds[i - 1]["scores"][p]
+            out.append("    score %d" % score[p])
+    if state.is_over:
+        out.append("End bonuses")
+        for e in sheet[-1]:
+            if e["event"] == "bonus":
+                out.append("  player %d: rows %d x 2 = %d, columns %d x 7 = %d, colours %d x 10 = %d: %d + %d = %d"
+                           % (e["player"], e["rows"], 2 * e["rows"], e["columns"], 7 * e["columns"],
+                              e["colours"], 10 * e["colours"], e["before"], e["points"], e["after"]))
+        out.append("Final scores %s, winners %s" % (state.scores, state.winners))
+    for f in findings:
+        out.append("Note: " + str(f))
+    return "\n".join(out)
+
+
+def wall_bonus_text(engine, wall, score, variant=None):
+    """check-score for a wall at the table: the bonus lines and the final total, as text."""
+    b = engine.end_bonus(wall, variant=variant)
+    return "\n".join([
+        "complete rows:    %d x 2 = %d" % (b["rows"], 2 * b["rows"]),
+        "complete columns: %d x 7 = %d" % (b["columns"], 7 * b["columns"]),
+        "complete colours: %d x 10 = %d" % (b["colours"], 10 * b["colours"]),
+        "bonuses: %d" % b["points"],
+        "final score: %d + %d = %d" % (score, b["points"], score + b["points"]),
+    ])
