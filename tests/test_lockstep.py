@@ -78,6 +78,7 @@ def test_engines_agree_in_lockstep():
                 assert a.to_text() == b.to_text(), where
                 assert a.scores == b.scores, where
                 assert a.legal_moves() == b.legal_moves(), where
+                assert a.score_if_round_ended() == b.score_if_round_ended(), where
                 if step % 5 == 0:
                     assert str(a) == str(b), where  # the readable board
                 if a.is_over:
@@ -96,6 +97,7 @@ def test_engines_agree_in_lockstep():
             assert b.is_over
             assert a.winners == b.winners
             assert a.record_json() == b.record_json(), where
+            assert a.score_sheet() == b.score_sheet(), where
             assert a.to_text(history=True) == b.to_text(history=True), where
             games += 1
     assert games >= 300

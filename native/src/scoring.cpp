@@ -130,10 +130,32 @@ static void EndRound(State& s, History* h) {
   StartRound(s, h);
 }
 
-void ContinueTiling(State& s, History* h) {
+// The allowed column (grey wall) where the line's tile scores most, the leftmost of equals; -1 if none.
+static int BestColumn(State& s, int p, int row, int colour) {
+  int8_t* wall = s.board[p].wall;
+  const int allowed = AllowedColumns(s, p, row, colour);
+  int best = -1, best_points = -1;
+  for (int col = 0; col < 5; ++col) {
+    if (!(allowed >> col & 1)) continue;
+    int across, down;
+    wall[row * 5 + col] = static_cast<int8_t>(colour);
+    TileRuns(wall, row, col, &across, &down);
+    wall[row * 5 + col] = -1;
+    if (TilePoints(across, down) > best_points) {
+      best = col;
+      best_points = TilePoints(across, down);
+    }
+  }
+  return best;
+}
+
+// Tiles the walls player by player from s.turn until the round's starter comes round again, each
+// player's lines top to bottom, then their floor.  On the grey wall it stops at the first decision
+// (returning false, s.turn the player choosing), or with `choose_best` takes the best column.
+static bool TileWalls(State& s, History* h, bool choose_best) {
   const bool grey = s.variant == kGrey;
   int p = s.turn;
-  while (true) {
+  do {
     PlayerBoard& b = s.board[p];
     for (int r = 0; r < 5; ++r) {
       if (b.line_count[r] != r + 1) continue;
@@ -141,8 +163,11 @@ void ContinueTiling(State& s, History* h) {
       if (!grey) {
         Place(s, p, r, WallColumn(colour, r), h);
       } else if (AllowedColumns(s, p, r, colour)) {
-        s.turn = static_cast<int8_t>(p);
-        return;  // the player chooses the column
+        if (!choose_best) {
+          s.turn = static_cast<int8_t>(p);
+          return false;  // the player chooses the column
+        }
+        Place(s, p, r, BestColumn(s, p, r, colour), h);
       } else {
         // No allowed cell: the whole line goes to the floor (overflow to the lid).
         b.line_count[r] = 0;
@@ -155,54 +180,22 @@ void ContinueTiling(State& s, History* h) {
     }
     FloorPenalty(s, p, h);
     p = (p + 1) % s.players;
-    if (p == s.start) break;
-  }
-  EndRound(s, h);
+  } while (p != s.start);
+  return true;
+}
+
+void ContinueTiling(State& s, History* h) {
+  if (TileWalls(s, h, false)) EndRound(s, h);
 }
 
 std::vector<int> ScoreIfRoundEnded(const State& state) {
-  std::vector<int> scores;
-  if (state.phase == kOffer || state.phase == kTiling) {
-    State s = state;  // a plain copy: scoring it touches no history
-    const bool grey = s.variant == kGrey;
-    int p = s.phase == kOffer ? s.start : s.turn;
-    do {
-      PlayerBoard& b = s.board[p];
-      for (int r = 0; r < 5; ++r) {
-        if (b.line_count[r] != r + 1) continue;
-        const int colour = b.line_colour[r];
-        if (!grey) {
-          Place(s, p, r, WallColumn(colour, r), nullptr);
-          continue;
-        }
-        const int allowed = AllowedColumns(s, p, r, colour);
-        int best = -1, best_points = -1;
-        for (int col = 0; col < 5; ++col) {
-          if (!(allowed >> col & 1)) continue;
-          b.wall[r * 5 + col] = static_cast<int8_t>(colour);
-          int across, down;
-          TileRuns(b.wall, r, col, &across, &down);
-          b.wall[r * 5 + col] = -1;
-          if (TilePoints(across, down) > best_points) {
-            best = col;
-            best_points = TilePoints(across, down);
-          }
-        }
-        if (best >= 0) {
-          Place(s, p, r, best, nullptr);
-        } else {
-          b.line_count[r] = 0;
-          b.line_colour[r] = -1;
-          ToFloor(s, p, colour, r + 1);
-        }
-      }
-      FloorPenalty(s, p, nullptr);
-      p = (p + 1) % s.players;
-    } while (p != s.start);
-    for (int i = 0; i < s.players; ++i) scores.push_back(s.board[i].score);
-  } else {
-    for (int i = 0; i < state.players; ++i) scores.push_back(state.board[i].score);
+  State s = state;  // a plain copy: scoring it touches no history
+  if (s.phase == kOffer || s.phase == kTiling) {
+    if (s.phase == kOffer) s.turn = s.start;
+    TileWalls(s, nullptr, true);
   }
+  std::vector<int> scores;
+  for (int p = 0; p < s.players; ++p) scores.push_back(s.board[p].score);
   return scores;
 }
 

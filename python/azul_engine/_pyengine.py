@@ -647,10 +647,24 @@ class GameState:
                 "event": "tile", "player": p, "row": row, "column": col,
                 "colour": COLOURS[colour], "across": across, "down": down, "points": points})
 
-    def _continue_tiling(self):
-        """Tile walls player by player from the round's starter, rows top to bottom, until a
-        grey-wall decision is needed or every wall is tiled; then end the round."""
-        players = self._players
+    def _best_column(self, p, row, colour):
+        """The allowed column (grey wall) where the line's tile scores most, the leftmost of
+        equals; -1 if none."""
+        wall = self._wall[p]
+        best, best_points = -1, -1
+        for col in self._allowed_columns(p, row, colour):
+            wall[row * 5 + col] = colour
+            points = _tile_points(*_tile_runs(wall, row, col))
+            wall[row * 5 + col] = -1
+            if points > best_points:
+                best, best_points = col, points
+        return best
+
+    def _tile_walls(self, choose_best):
+        """Tile the walls player by player from the current player until the round's starter
+        comes round again, each player's lines top to bottom, then their floor.  On the grey
+        wall, stop at the first decision (return False, the chooser to move), or with
+        ``choose_best`` take the best column."""
         grey = self._variant == 1
         p = self._turn
         while True:
@@ -662,8 +676,10 @@ class GameState:
                 if not grey:
                     self._place(p, r, _wall_column(colour, r))
                 elif self._allowed_columns(p, r, colour):
-                    self._turn = p
-                    return  # the player chooses the column
+                    if not choose_best:
+                        self._turn = p
+                        return False  # the player chooses the column
+                    self._place(p, r, self._best_column(p, r, colour))
                 else:
                     # No allowed cell: the whole line goes to the floor (overflow to the lid).
                     count[r] = 0
@@ -674,10 +690,13 @@ class GameState:
                             "event": "line-to-floor", "player": p, "row": r,
                             "colour": COLOURS[colour], "tiles": r + 1, "to_lid": to_lid})
             self._floor_penalty(p)
-            p = (p + 1) % players
+            p = (p + 1) % self._players
             if p == self._start:
-                break
-        self._end_round()
+                return True
+
+    def _continue_tiling(self):
+        if self._tile_walls(False):
+            self._end_round()
 
     def _floor_penalty(self, p):
         floor = self._floor[p]
@@ -962,34 +981,10 @@ class GameState:
             return list(self._score)
         g = self.clone()
         g._h_rounds = [[[], [], None]]  # scoring below must not touch this game's history
-        grey = self._variant == 1
-        p = g._start if g._phase == OFFER else g._turn
-        while True:
-            for r in range(5):
-                if g._line_count[p][r] != r + 1:
-                    continue
-                colour = g._line_colour[p][r]
-                if not grey:
-                    g._place(p, r, _wall_column(colour, r))
-                    continue
-                best, best_points = -1, -1
-                wall = g._wall[p]
-                for col in g._allowed_columns(p, r, colour):
-                    wall[r * 5 + col] = colour
-                    points = _tile_points(*_tile_runs(wall, r, col))
-                    wall[r * 5 + col] = -1
-                    if points > best_points:
-                        best, best_points = col, points
-                if best >= 0:
-                    g._place(p, r, best)
-                else:
-                    g._line_count[p][r] = 0
-                    g._line_colour[p][r] = -1
-                    g._to_floor(p, colour, r + 1)
-            g._floor_penalty(p)
-            p = (p + 1) % g._players
-            if p == g._start:
-                return g._score
+        if g._phase == OFFER:
+            g._turn = g._start
+        g._tile_walls(True)
+        return g._score
 
     # -- a readable board ---------------------------------------------------------------------
 
