@@ -1,8 +1,10 @@
 // Move generation: legal actions in ascending id order, chance outcomes, wall queries.
 // The pure-Python twin is the "move generation" section of class GameState.
+#include <cstring>
 #include <utility>
 #include <vector>
 
+#include "azul/rng.h"
 #include "azul/state.h"
 
 namespace azul {
@@ -28,43 +30,77 @@ int AllowedColumns(const State& s, int player, int row, int colour) {
 }
 
 bool RowHas(const State& s, int player, int row, int colour) {
-  const int8_t* wall = s.board[player].wall;
-  if (s.variant == kClassic) return wall[row * 5 + WallColumn(colour, row)] >= 0;
-  for (int c = 0; c < 5; ++c)
-    if (wall[row * 5 + c] == colour) return true;
-  return false;
+  return s.board[player].row_colours[row] >> colour & 1;
+}
+
+namespace {
+
+// kSpread.v[m]: the bits c of a 5-bit colour mask m moved to bit 5c (a 5-bit lane per colour).
+struct SpreadTable {
+  uint32_t v[32];
+  constexpr SpreadTable() : v() {
+    for (int m = 0; m < 32; ++m)
+      for (int c = 0; c < 5; ++c)
+        if (m >> c & 1) v[m] |= 1u << (5 * c);
+  }
+};
+constexpr SpreadTable kSpread;
+
+// kLaneMask.v[m]: all five lanes of each colour in mask m.
+struct LaneMaskTable {
+  uint32_t v[32];
+  constexpr LaneMaskTable() : v() {
+    for (int m = 0; m < 32; ++m)
+      for (int c = 0; c < 5; ++c)
+        if (m >> c & 1) v[m] |= 31u << (5 * c);
+  }
+};
+constexpr LaneMaskTable kLaneMask;
+
+inline int Popcount(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+constexpr int kBits[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                           1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+// The tiles of source `src` (a factory, or kCentre), or nullptr for a factory not in play.
+inline const uint8_t* SourceTiles(const State& s, int src) {
+  if (src == kCentre) return s.centre;
+  return src < s.num_factories ? s.factories[src] : nullptr;
+}
+
+}  // namespace
+
+uint32_t OpenLanes(const State& s, int p) {
+  const PlayerBoard& b = s.board[p];
+  uint32_t lanes = 0;
+  for (int r = 0; r < 5; ++r) {
+    int ok = 0;  // colours pattern line r can take
+    if (b.line_count[r] == 0) {
+      ok = ~b.row_colours[r] & 31;
+    } else if (b.line_count[r] <= r) {
+      ok = (1 << b.line_colour[r]) & ~b.row_colours[r];
+    }
+    lanes |= kSpread.v[ok] << r;
+  }
+  return lanes;
 }
 
 int LegalActions(const State& s, int16_t* out) {
   int n = 0;
   switch (s.phase) {
     case kOffer: {
-      const int p = s.turn;
-      const PlayerBoard& b = s.board[p];
-      // Destinations open to each colour: bit r for pattern line r (the floor is always open).
-      int dests[5];
-      for (int c = 0; c < kColours; ++c) {
-        int mask = 0;
-        for (int r = 0; r < 5; ++r)
-          if ((b.line_count[r] == 0 || (b.line_colour[r] == c && b.line_count[r] <= r)) &&
-              !RowHas(s, p, r, c))
-            mask |= 1 << r;
-        dests[c] = mask;
-      }
+      const uint32_t lanes = OpenLanes(s, s.turn);
       for (int src = 0; src <= kCentre; ++src) {
-        const uint8_t* tiles;
-        if (src == kCentre) {
-          tiles = s.centre;
-        } else if (src < s.num_factories) {
-          tiles = s.factories[src];
-        } else {
-          continue;
-        }
+        const uint8_t* tiles = SourceTiles(s, src);
+        if (!tiles) continue;
         for (int c = 0; c < kColours; ++c) {
           if (!tiles[c]) continue;
-          int base = (src * 5 + c) * 6;
+          const int base = (src * 5 + c) * 6;
           for (int r = 0; r < 5; ++r)
-            if (dests[c] >> r & 1) out[n++] = static_cast<int16_t>(base + r);
+            if (lanes >> (5 * c + r) & 1) out[n++] = static_cast<int16_t>(base + r);
           out[n++] = static_cast<int16_t>(base + kFloor);
         }
       }
@@ -73,7 +109,7 @@ int LegalActions(const State& s, int16_t* out) {
     case kTiling: {
       const int p = s.turn;
       const int r = PendingRow(s, p);
-      int mask = AllowedColumns(s, p, r, s.board[p].line_colour[r]);
+      const int mask = AllowedColumns(s, p, r, s.board[p].line_colour[r]);
       for (int c = 0; c < 5; ++c)
         if (mask >> c & 1) out[n++] = static_cast<int16_t>(kTileActionBase + c);
       break;
@@ -89,6 +125,57 @@ int LegalActions(const State& s, int16_t* out) {
       break;
   }
   return n;
+}
+
+namespace {
+
+// Bit c set when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
+// three bytes past them belong to the same State).
+inline int ColourMask(const uint8_t* tiles) {
+  uint64_t w;
+  std::memcpy(&w, tiles, 8);
+  w &= 0xFFFFFFFFFFULL;
+  const uint64_t low7 = 0x7F7F7F7F7FULL;
+  const uint64_t t = (((w & low7) + low7) | w) & 0x8080808080ULL;  // 0x80 in each nonzero byte
+  // Byte c's flag (bit 8c after the shift) moves to bit 32 + c; no two products meet.
+  return static_cast<int>(((t >> 7) * 0x0102040810ULL) >> 32) & 31;
+}
+
+}  // namespace
+
+int PickLegalAction(const State& s, uint64_t& policy) {
+  if (s.phase != kOffer) {
+    int16_t buf[kNumActions];
+    return buf[Below(policy, LegalActions(s, buf))];
+  }
+  // Drafts come source by source, colour by colour, each colour's open lines then the floor: a
+  // source holding the colours of mask m accounts for one action per colour plus one per open
+  // lane of those colours.
+  const uint32_t lanes = OpenLanes(s, s.turn);
+  int weight[kMaxFactories + 1], masks[kMaxFactories + 1];
+  const int sources = s.num_factories + 1;
+  int n = 0;
+  for (int i = 0; i < sources; ++i) {
+    const int m = ColourMask(i + 1 == sources ? s.centre : s.factories[i]);
+    masks[i] = m;
+    weight[i] = kBits[m] + Popcount(lanes & kLaneMask.v[m]);
+    n += weight[i];
+  }
+  int k = Below(policy, n);
+  int i = 0;
+  while (k >= weight[i]) k -= weight[i++];
+  const int src = i + 1 == sources ? kCentre : i;
+  for (int m = masks[i];; m &= m - 1) {
+    const int c = __builtin_ctz(m), open = lanes >> (5 * c) & 31, w = 1 + kBits[open];
+    if (k >= w) {
+      k -= w;
+      continue;
+    }
+    const int base = (src * 5 + c) * 6;
+    for (int r = 0; r < 5; ++r)
+      if ((open >> r & 1) && k-- == 0) return base + r;
+    return base + kFloor;
+  }
 }
 
 std::vector<int> LegalActionList(const State& s) {

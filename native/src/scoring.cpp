@@ -48,6 +48,7 @@ void Place(State& s, int p, int row, int col, History* h) {
   PlayerBoard& b = s.board[p];
   const int colour = b.line_colour[row];
   b.wall[row * 5 + col] = static_cast<int8_t>(colour);
+  b.row_colours[row] = static_cast<uint8_t>(b.row_colours[row] | 1 << colour);
   s.lid[colour] = static_cast<uint8_t>(s.lid[colour] + row);  // the line's other tiles
   b.line_count[row] = 0;
   b.line_colour[row] = -1;

@@ -159,6 +159,8 @@ void ReadPlayer(State& s, int p, const std::string& value) {
     throw StateFormatError("field " + key + ": wall " + Repr(wall_text) +
                            " is not 5 rows of 5 cells");
   ParseWall(rows, s.variant == kClassic, "field " + key, b.wall);
+  for (int i = 0; i < 25; ++i)
+    if (b.wall[i] >= 0) b.row_colours[i / 5] = static_cast<uint8_t>(b.row_colours[i / 5] | 1 << b.wall[i]);
   for (int r = 0; r < 5; ++r) {
     int c = b.line_colour[r];
     if (c >= 0 && ColourInRow(b.wall, r, c))

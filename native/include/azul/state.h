@@ -15,6 +15,7 @@ struct PlayerBoard {
   uint8_t line_count[5];
   int8_t wall[25];         // row * 5 + column: a colour, or -1 when empty
   uint8_t floor[5];        // floor tiles by colour (the marker is State::marker_floor)
+  uint8_t row_colours[5];  // derived from `wall`: bit c set when wall row r holds colour c
   int32_t score;
 };
 
@@ -91,6 +92,10 @@ void Deal(State& s, const std::vector<std::string>& factories, History* h);
 // Legal action ids, ascending; returns how many were written to `out` (room for kNumActions).
 int LegalActions(const State& s, int16_t* out);
 std::vector<int> LegalActionList(const State& s);
+// LegalActions(s)[Below(policy, count)], without listing them (the random playouts' hot path).
+int PickLegalAction(const State& s, uint64_t& policy);
+// Bit 5c + r set when pattern line r of `player` can take colour c (offer rules).
+uint32_t OpenLanes(const State& s, int player);
 // (action, probability) at a chance node, in action order.
 std::vector<std::pair<int, double>> ChanceOutcomes(const State& s);
 int PendingRow(const State& s, int player);
