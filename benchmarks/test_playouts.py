@@ -1,23 +1,60 @@
-"""Python-driven random playouts and clones, the figures of ``python -m azul_engine bench`` under pytest-benchmark.
+"""The figures of ``python -m azul_engine bench`` under pytest-benchmark, once per engine:
 
     python -m pytest benchmarks                      # all
     python -m pytest benchmarks -k cpp --benchmark-json out.json
+
+Each benchmark checks what it measured, so a broken engine fails instead of looking fast.
 """
 
+import os
+
+import numpy as np
 import pytest
 
 from azul_engine import bench
 
+IDS = [f"{p}p-{v}" for p, v in bench.CONFIGS]
 
-@pytest.mark.parametrize("players,variant", bench.CONFIGS, ids=[f"{p}p-{v}" for p, v in bench.CONFIGS])
-def test_random_playouts(benchmark, engine, players, variant):
-    """Ten seeded random games per round of the benchmark; the result is checked, not just timed."""
 
-    def ten_games():
-        return [bench.random_playout(engine, players, variant, seed)[0] for seed in range(10)]
+def games_for(engine, cpp, python):
+    return cpp if engine.__name__.endswith("_cppengine") else python
 
-    scores = benchmark(ten_games)
+
+@pytest.mark.parametrize("players,variant", bench.CONFIGS, ids=IDS)
+def test_in_engine_random_games(benchmark, engine, players, variant):
+    n = games_for(engine, 2000, 20)
+    scores = benchmark(engine.random_playouts, n, players, variant, seed=1, threads=1)
+    assert scores.shape == (n, players) and scores.min() >= 0
+
+
+def test_in_engine_random_games_every_core(benchmark, engine):
+    n = games_for(engine, 4000, 20)
+    scores = benchmark(engine.random_playouts, n, 2, "classic", seed=1, threads=os.cpu_count())
+    assert (scores == engine.random_playouts(n, 2, "classic", seed=1, threads=1)).all()
+
+
+@pytest.mark.parametrize("players,variant", bench.CONFIGS, ids=IDS)
+def test_python_driven_random_games(benchmark, engine, players, variant):
+    """Ten games, one legal_actions() and one apply() call per ply."""
+    scores = benchmark(lambda: [bench.random_playout(engine, players, variant, seed)[0] for seed in range(10)])
     assert len(scores) == 10 and all(len(s) == players and min(s) >= 0 for s in scores)
+
+
+def test_batched_steps(benchmark, engine):
+    """Ten steps of a VectorGame, actions chosen by numpy from each game's legal list."""
+    games = bench.BATCH_GAMES["cpp" if engine.__name__.endswith("_cppengine") else "python"]
+    vec = engine.VectorGame(games, 2, "classic", seed=0)
+    rng = np.random.default_rng(0)
+    rows = np.arange(games)
+
+    def ten_steps():
+        for _ in range(10):
+            if vec.done.any():
+                vec.reset(np.flatnonzero(vec.done))
+            vec.step(vec.legal_actions[rows, (rng.random(games) * vec.num_legal).astype(np.int64)])
+
+    benchmark(ten_steps)
+    assert vec.scores.min() >= 0
 
 
 def test_clone(benchmark, engine):

@@ -1,5 +1,6 @@
 // pybind11 bindings of the C++ engine as azul_engine._cppengine.  No rules here: each entry
 // forwards to native/ and only converts Python values; the pure twin is _pyengine.py.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -8,8 +9,10 @@
 #include <vector>
 
 #include "azul/notation.h"
+#include "azul/playout.h"
 #include "azul/state.h"
 #include "azul/text.h"
+#include "azul/vector.h"
 
 namespace py = pybind11;
 using namespace azul;
@@ -148,6 +151,96 @@ py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
   out["colours"] = k;
   out["points"] = 2 * r + 7 * c + 10 * k;
   return out;
+}
+
+int CheckCount(const py::object& value, const char* what) {
+  if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
+    throw py::type_error(std::string(what) + " must be an int, not " + TypeName(value));
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (!overflow && v < 0)
+    throw py::value_error(std::string(what) + " must be 0 or more, got " + std::to_string(v));
+  if (overflow || v > (1LL << 30))
+    throw py::value_error(std::string(what) + " is too large: " + std::string(py::str(value)));
+  return static_cast<int>(v);
+}
+
+py::object Playouts(int players, int n, uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
+  (void)players;
+  (void)n;
+  if (with_plies) return py::make_tuple(out, plies);
+  return out;
+}
+
+py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
+                            const std::string& variant, const py::object& seed,
+                            const py::object& threads_obj, bool with_plies) {
+  const int n = CheckCount(n_obj, "n");
+  const int threads = CheckCount(threads_obj, "threads");
+  const uint64_t seed_value = ToSeed(seed);
+  Game probe = MakeGame(players, variant, py::int_(0), "sampled");  // checks players, variant
+  const int p = probe.s.players;
+  py::array_t<int32_t> out({n, p});
+  int32_t* data = out.mutable_data();
+  uint64_t plies;
+  {
+    py::gil_scoped_release release;
+    plies = RandomPlayouts(n, p, static_cast<Variant>(probe.s.variant), seed_value, threads, data);
+  }
+  return Playouts(p, n, plies, out, with_plies);
+}
+
+py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
+                          const py::object& threads_obj, bool with_plies) {
+  if (!py::isinstance<Game>(state))
+    throw py::type_error("state must be a GameState of this engine, not " + TypeName(state));
+  const State start = state.cast<const Game&>().s;
+  const int n = CheckCount(n_obj, "n");
+  const int threads = CheckCount(threads_obj, "threads");
+  const uint64_t seed_value = ToSeed(seed);
+  py::array_t<int32_t> out({n, static_cast<int>(start.players)});
+  int32_t* data = out.mutable_data();
+  uint64_t plies;
+  {
+    py::gil_scoped_release release;
+    plies = PlayoutsFrom(start, n, seed_value, threads, data);
+  }
+  return Playouts(start.players, n, plies, out, with_plies);
+}
+
+VectorGame MakeVector(const py::object& n_obj, const py::object& players, const std::string& variant,
+                      const py::object& seed) {
+  const int n = CheckCount(n_obj, "n");
+  const uint64_t seed_value = ToSeed(seed);
+  Game probe = MakeGame(players, variant, py::int_(0), "sampled");
+  return VectorGame(n, probe.s.players, static_cast<Variant>(probe.s.variant), seed_value);
+}
+
+// A read-only numpy view of memory owned by the VectorGame `self`, which it keeps alive.
+template <typename T>
+py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) {
+  py::array_t<T> view(shape, data, self);
+  py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return std::move(view);
+}
+
+py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
+  VectorGame& v = self.cast<VectorGame&>();
+  py::array actions = py::module_::import("numpy").attr("asarray")(actions_obj);
+  const char kind = actions.dtype().kind();
+  if (actions.ndim() != 1 || actions.shape(0) != v.size() || (kind != 'i' && kind != 'u'))
+    throw py::value_error("actions must be " + std::to_string(v.size()) + " integers, got shape " +
+                          std::string(py::str(actions.attr("shape"))) + " of " +
+                          std::string(py::str(actions.dtype())));
+  auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+  const int64_t* data = values.data();
+  v.Check(data);
+  {
+    py::gil_scoped_release release;
+    v.Apply(data);
+  }
+  return py::make_tuple(self.attr("legal_mask"), self.attr("current_player"), self.attr("scores"),
+                        self.attr("done"));
 }
 
 }  // namespace
@@ -297,9 +390,65 @@ PYBIND11_MODULE(_cppengine, m) {
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
 
   m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
+  m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
+        py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
+        py::arg("with_plies") = false);
+  m.def("playouts_from", &PlayoutsFromPy, py::arg("state"), py::arg("n"), py::arg("seed") = 0,
+        py::arg("threads") = 0, py::arg("with_plies") = false);
+
+  py::class_<VectorGame>(m, "VectorGame")
+      .def(py::init(&MakeVector), py::arg("n"), py::arg("players") = 2,
+           py::arg("variant") = "classic", py::arg("seed") = 0)
+      .def_property_readonly("n", &VectorGame::size)
+      .def_property_readonly("players", &VectorGame::players)
+      .def_property_readonly("variant", [](const VectorGame& v) {
+        return kVariantNames[v.size() ? v.game(0).variant : 0];
+      })
+      .def_property_readonly("legal_mask", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), kNumActions});
+      })
+      .def_property_readonly("legal_actions", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.legal_actions(), {v.size(), kNumActions});
+      })
+      .def_property_readonly("num_legal", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.num_legal(), {v.size()});
+      })
+      .def_property_readonly("current_player", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.current_player(), {v.size()});
+      })
+      .def_property_readonly("scores", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.scores(), {v.size(), v.players()});
+      })
+      .def_property_readonly("done", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
+      })
+      .def("step", &StepVector, py::arg("actions"))
+      .def("reset", [](VectorGame& v, const py::object& indices) {
+        if (indices.is_none()) {
+          v.ResetAll();
+          return;
+        }
+        std::vector<int> slots;
+        for (const py::handle& i : indices)
+          slots.push_back(py::int_(py::reinterpret_borrow<py::object>(i)).cast<int>());
+        v.Reset(slots);
+      }, py::arg("indices") = py::none())
+      .def("state", [](const VectorGame& v, int i) {
+        if (i < 0 || i >= v.size())
+          throw py::index_error("game " + std::to_string(i) + " is out of range 0-" +
+                                std::to_string(v.size() - 1));
+        return FromTextGame(ToText(v.game(i), nullptr));
+      }, py::arg("i"));
 
   m.attr("__all__") = py::make_tuple(
       "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS",
       "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE", "DRAW_ACTION_BASE",
-      "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus");
+      "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus", "random_playouts",
+      "playouts_from", "VectorGame");
 }

@@ -7,6 +7,7 @@ and ``azul_engine.records``.
 
 import argparse
 import json
+import os
 import sys
 
 import azul_engine
@@ -45,14 +46,13 @@ def _bench(args):
             print(f"azul-engine bench: {exc}", file=sys.stderr)
             return 2
     if not args.json:
-        per_run = f"{args.games} games" if args.games else f"{args.seconds:g} s"
-        print(
-            f"azul-engine {azul_engine.__version__}: random playouts, median of {args.repeats} run(s) of {per_run} "
-            f"after a warm-up; checksum of seeds 0-{bench.CHECKSUM_GAMES - 1}"
-        )
-        print(bench.TABLE_HEADER)
+        print(f"azul-engine {azul_engine.__version__}: medians of {args.repeats} runs of about {args.seconds:g} s "
+              f"after a warm-up; {os.cpu_count()} cores; checksum: scores of random_playouts"
+              f"({bench.CHECKSUM_GAMES}, seed=0)")
     results = []
-    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, games=args.games):
+    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads):
+        if not args.json and (not results or results[-1]["backend"] != result["backend"]):
+            print(f"backend {result['backend']}")
         results.append(result)
         print(json.dumps(result) if args.json else bench.table_row(result), flush=True)
     mismatches = bench.checksum_mismatches(results)
@@ -170,19 +170,19 @@ def main(argv=None):
     perf = commands.add_parser(
         "bench",
         help="random-playout speed of each backend, with a rules checksum",
-        description="Play complete games with uniformly random legal moves on each backend, for 2 and 4 players, "
-        "classic and grey walls. Prints games/s, plies/s and clones/s (medians), and a checksum of the final "
-        "scores of fixed seeded games, which is the same for every backend unless the rules differ. "
-        "Exit code 1 if backends disagree on a checksum.",
+        description="Random games on each backend, for 2 and 4 players, classic and grey walls: played inside "
+        "the engine (random_playouts), driven from Python one ply at a time, and through the batched VectorGame; "
+        "clones/s and thread scaling. Medians of repeated runs after a warm-up, and a checksum of the final scores "
+        "of seeded games, the same for every backend unless the rules differ. Exit code 1 if backends disagree "
+        "on a checksum.",
     )
     perf.add_argument("--backend", action="append", choices=["cpp", "python"],
                       help="backend to measure (repeatable; default: every available one)")
     perf.add_argument("--repeats", type=_positive(int), default=5, help="timed runs per figure (default: 5)")
     perf.add_argument("--seconds", type=_positive(float), default=0.2,
-                      help="time budget of each timed run; with --games, of the clone runs only (default: 0.2)")
-    perf.add_argument("--games", type=_positive(int),
-                      help="play exactly this many games per run instead of a time budget")
-    perf.add_argument("--json", action="store_true", help="one JSON object per backend and configuration per line")
+                      help="length of each timed run (default: 0.2)")
+    perf.add_argument("--threads", type=_positive(int), help="threads of the scaling row (default: every core)")
+    perf.add_argument("--json", action="store_true", help="one JSON object per measurement per line")
     perf.set_defaults(handler=_bench)
 
     engine_help = "engine to use (default: the active one, " + azul_engine.BACKEND + ")"

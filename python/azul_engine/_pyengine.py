@@ -21,6 +21,7 @@ __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
     "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
     "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
+    "random_playouts", "playouts_from", "VectorGame",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -490,6 +491,10 @@ class GameState:
         else:
             action = _check_action(move)
         self._check_legal(action)
+        self._play(action)
+
+    def _play(self, action):
+        """Apply a legal action (unchecked), recording it in the history."""
         phase = self._phase
         if phase == OFFER:
             self._h_rounds[-1][1].append(_draft_to_str(action))
@@ -1455,3 +1460,181 @@ def _board_text(g):
         lines.append("  floor: %s (-%d)" % (" ".join(floor) or "-",
                                             FLOOR_PENALTY[min(items, FLOOR_SPACES)]))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random playouts and vectors of games (native/src/playout.cpp, native/src/vector.cpp)
+# ---------------------------------------------------------------------------------------------
+
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _splitmix_output(seed, k):
+    """The k-th output (k >= 1) of SplitMix64 seeded with ``seed``."""
+    return _splitmix_next((seed + (k - 1) * _GAMMA) & _MASK64)[1]
+
+
+def _play_random(g, policy):
+    """Play ``g`` to its end choosing ``legal_actions()[below(count)]`` with the generator state
+    ``policy``; chance nodes of an explicit-chance state are drawn as in sampled mode.  Returns
+    the number of moves played."""
+    if g._explicit:
+        g._explicit = False
+        if g._phase == FIRST_PLAYER:
+            g._start = g._below(g._players)
+            g._start_round()
+        elif g._phase == FILL:
+            g._continue_fill()
+    plies = 0
+    while g._phase != OVER:
+        legal = g.legal_actions()
+        policy, z = _splitmix_next(policy)
+        g._play(legal[((z >> 32) * len(legal)) >> 32])
+        plies += 1
+    return plies
+
+
+def _check_count(n, what="n"):
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(n).__name__))
+    if n < 0:
+        raise ValueError("%s must be 0 or more, got %d" % (what, n))
+    return n
+
+
+def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False):
+    """Final scores of ``n`` games of uniformly random legal moves: an int32 array (n, players).
+
+    Game i is ``new_game(players, variant, seed=s1)`` played with move choices
+    ``legal_actions()[below(count)]`` from a SplitMix64 generator seeded ``s2``, where s1 and
+    s2 are outputs 2i+1 and 2i+2 of SplitMix64(seed): the result depends only on the
+    arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
+    ``with_plies=True`` returns ``(scores, moves played)``.
+    """
+    import numpy as np
+
+    n = _check_count(n)
+    _check_count(threads, "threads")
+    seed = _check_seed(seed)
+    new_game(players, variant, 0)  # checks players and variant before any work
+    out = np.zeros((n, players), dtype=np.int32)
+    plies = 0
+    for i in range(n):
+        g = new_game(players, variant, _splitmix_output(seed, 2 * i + 1))
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        out[i] = g._score
+    return (out, plies) if with_plies else out
+
+
+def playouts_from(state, n, seed=0, threads=0, with_plies=False):
+    """Final scores (int32 array, n x players) of ``n`` random continuations of ``state`` (an
+    MCTS rollout): continuation i replaces the game's generator with output 2i+1 of
+    SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does."""
+    import numpy as np
+
+    if not isinstance(state, GameState):
+        raise TypeError("state must be a GameState of this engine, not %s" % type(state).__name__)
+    n = _check_count(n)
+    _check_count(threads, "threads")
+    seed = _check_seed(seed)
+    out = np.zeros((n, state._players), dtype=np.int32)
+    plies = 0
+    for i in range(n):
+        g = state.clone()
+        g._rng = _splitmix_output(seed, 2 * i + 1)
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        out[i] = g._score
+    return (out, plies) if with_plies else out
+
+
+class VectorGame:
+    """``n`` games stepped together, for learning code: one call applies one action per game.
+
+    The arrays are updated in place by :meth:`step` and :meth:`reset` (in the C++ engine they
+    share memory with it): ``legal_mask`` (bool, n x NUM_ACTIONS), ``legal_actions`` (int16,
+    n x NUM_ACTIONS, each row's legal ids ascending then -1), ``num_legal`` (int16, n),
+    ``current_player`` (int8, n; -1 once over), ``scores`` (int32, n x players) and ``done``
+    (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
+    is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.
+    """
+
+    def __init__(self, n, players=2, variant="classic", seed=0):
+        import numpy as np
+
+        n = _check_count(n)
+        seed = _check_seed(seed)
+        new_game(players, variant, 0)  # checks players and variant
+        self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
+        # Written here, seen by the caller through read-only views, as in the C++ engine.
+        self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
+        self._actions = np.full((n, NUM_ACTIONS), -1, dtype=np.int16)
+        self._counts = np.zeros(n, dtype=np.int16)
+        self._player = np.full(n, -1, dtype=np.int8)
+        self._scores = np.zeros((n, players), dtype=np.int32)
+        self._done = np.zeros(n, dtype=np.bool_)
+        for name in ("legal_mask", "legal_actions", "num_legal", "current_player", "scores",
+                     "done"):
+            view = getattr(self, "_" + {"legal_mask": "mask", "legal_actions": "actions",
+                                        "num_legal": "counts", "current_player": "player",
+                                        "scores": "scores", "done": "done"}[name]).view()
+            view.flags.writeable = False
+            setattr(self, name, view)
+        self._games = [None] * n
+        self.reset()
+
+    def _refresh(self, i):
+        g = self._games[i]
+        legal = g.legal_actions()
+        self._mask[i] = False
+        self._mask[i, legal] = True
+        self._actions[i] = -1
+        self._actions[i, :len(legal)] = legal
+        self._counts[i] = len(legal)
+        self._player[i] = g._turn
+        self._scores[i] = g._score
+        self._done[i] = g._phase == OVER
+
+    def reset(self, indices=None):
+        """Start new games in the given slots (default: all), in the order given."""
+        slots = range(self.n) if indices is None else [int(i) for i in indices]
+        for i in slots:
+            if not 0 <= i < self.n:
+                raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
+        for i in slots:
+            self._started += 1
+            self._games[i] = new_game(self.players, self.variant,
+                                      _splitmix_output(self._seed, self._started))
+            self._refresh(i)
+
+    def step(self, actions):
+        """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
+        theirs).  Checks every action first: IllegalMoveError names the game and the rule, and
+        then no game has moved.  Returns (legal_mask, current_player, scores, done)."""
+        import numpy as np
+
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError("actions must be %d integers, got shape %s of %s"
+                             % (self.n, actions.shape, actions.dtype))
+        todo = []
+        for i in range(self.n):
+            if self.done[i]:
+                continue
+            a = int(actions[i])
+            try:
+                _check_action(a)
+                self._games[i]._check_legal(a)
+            except IllegalMoveError as e:
+                raise IllegalMoveError("game %d: %s" % (i, e)) from None
+            todo.append((i, a))
+        for i, a in todo:
+            self._games[i]._play(a)
+            self._refresh(i)
+        return self.legal_mask, self.current_player, self.scores, self.done
+
+    def state(self, i):
+        """A copy of game i as a GameState (position and generator; no history)."""
+        if not 0 <= i < self.n:
+            raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
+        return _from_text(self._games[i].to_text())
+

@@ -1,12 +1,21 @@
-"""Random-playout benchmark behind ``python -m azul_engine bench``.
+"""The benchmark behind ``python -m azul_engine bench``.
 
-Every figure comes from the public engine API only (``new_game``, ``legal_actions``, ``apply``, ``clone``), so the
-same code measures both engines. A playout picks ``legal[rng.randrange(len(legal))]`` with ``rng =
-random.Random(seed)`` and the game's own ``seed``: a game depends only on its seed and the rules. That makes the
-checksum a signature of the rules (as Stockfish's ``bench`` node count is): it must be equal for every backend, and
-if it changes, the rules changed.
+For each backend it measures, as the median of repeated timed runs after a warm-up:
+
+- ``engine``: whole games of uniformly random legal moves played inside the engine by one call,
+  ``random_playouts(n, threads=1)``: games/s and plies/s, for 2 and 4 players, classic and grey;
+- ``python-loop``: the same kind of games driven from Python, one ``legal_actions()``, a choice and one
+  ``apply()`` per ply: plies/s;
+- ``batched``: a ``VectorGame`` stepped from Python with actions chosen by numpy from its legal lists: plies/s;
+- ``clone``: ``state.clone()`` of a mid-game state: clones/s;
+- ``threads``: ``random_playouts`` on 1 thread and on every core: games/s and the speed-up.
+
+Every figure uses only the public engine API, so the same code measures both engines.  The ``engine`` rows carry a
+checksum of the final scores of ``CHECKSUM_GAMES`` seeded random games: a signature of the rules (as Stockfish's
+``bench`` node count is). It is the same for every backend, and if it changes, the rules changed.
 """
 
+import os
 import random
 import statistics
 import time
@@ -15,16 +24,25 @@ from . import load_backend
 
 # (players, variant) pairs measured, in output order.
 CONFIGS = ((2, "classic"), (2, "grey"), (4, "classic"), (4, "grey"))
-CHECKSUM_GAMES = 20  # seeds 0..19 per configuration: a few seconds at most even for the pure-Python engine
+CHECKSUM_GAMES = 200  # random_playouts(200, seed=0) per configuration
 CLONE_PLIES = 20  # clones are timed on the state this many random plies into the seed-0 game
-CLONE_BATCH = 1000  # clones between clock reads
 MAX_PLIES = 10_000  # far above any real game: a rules bug fails the bench instead of hanging it
+BATCH_GAMES = {"cpp": 1024, "python": 32}
 
 _FNV_OFFSET, _FNV_PRIME, _MASK64 = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
 
 
+def checksum(engine, players, variant, games=CHECKSUM_GAMES):
+    """FNV-1a over the final scores, game by game and seat by seat, of ``random_playouts(games, players, variant,
+    seed=0)``, as 16 hex digits."""
+    h = _FNV_OFFSET
+    for value in engine.random_playouts(games, players, variant, seed=0).ravel().tolist():
+        h = ((h ^ (value & _MASK64)) * _FNV_PRIME) & _MASK64
+    return f"{h:016x}"
+
+
 def random_playout(engine, players, variant, seed):
-    """Play one complete game with uniformly random legal moves; return ``(final scores by seat, plies)``."""
+    """One game driven from Python with uniformly random legal moves; returns ``(final scores, plies)``."""
     state = engine.new_game(players=players, variant=variant, seed=seed)
     rng = random.Random(seed)
     plies = 0
@@ -37,99 +55,149 @@ def random_playout(engine, players, variant, seed):
     return list(state.scores), plies
 
 
-def checksum(engine, players, variant, games=CHECKSUM_GAMES):
-    """Hash of the playouts with seeds ``0 .. games-1``: FNV-1a over each game's ply count then its final scores by
-    seat, as 16 hex digits. Equal for every backend; a change means a rules change."""
-    h = _FNV_OFFSET
-    for seed in range(games):
-        scores, plies = random_playout(engine, players, variant, seed)
-        for value in (plies, *scores):
-            h = ((h ^ (value & _MASK64)) * _FNV_PRIME) & _MASK64
-    return f"{h:016x}"
-
-
-def time_playouts(engine, players, variant, seconds=None, games=None):
-    """One timed run of playouts with seeds 0, 1, 2, ...: exactly ``games`` games if given, else until ``seconds``
-    have passed (the game in progress is finished). Returns ``(games, plies, elapsed seconds)``."""
-    played = plies = 0
-    start = time.perf_counter()
-    while True:
-        plies += random_playout(engine, players, variant, played)[1]
-        played += 1
-        elapsed = time.perf_counter() - start
-        if played == games or (games is None and elapsed >= seconds):
-            return played, plies, elapsed
-
-
 def clone_state(engine, players, variant):
     """The mid-game state that clones are timed on: ``CLONE_PLIES`` random plies into the seed-0 game."""
     state = engine.new_game(players=players, variant=variant, seed=0)
     rng = random.Random(0)
     for _ in range(CLONE_PLIES):
-        if state.is_over:
-            break
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     return state
 
 
-def time_clones(state, seconds):
-    """Clones per second of ``state.clone()`` over at least ``seconds``."""
-    clones = 0
-    start = time.perf_counter()
-    while True:
-        for _ in range(CLONE_BATCH):
-            state.clone()
-        clones += CLONE_BATCH
+def _timed(run, seconds, repeats):
+    """Median rate of ``run(size) -> units done`` over ``repeats`` runs of about ``seconds`` each, after a warm-up
+    that also picks ``size``; returns ``(median units/s, median size)``."""
+    size, elapsed = 1, 0.0
+    while elapsed < seconds / 4:  # warm-up, and grow the run until it is long enough to time
+        start = time.perf_counter()
+        run(size)
         elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return clones / elapsed
+        if elapsed < seconds / 4:
+            size *= 4
+    size = max(1, int(size * seconds / max(elapsed, 1e-9)))
+    run(size)  # one more full-length warm-up run: the first ones ran before the clock speed settled
+    rates = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        units = run(size)
+        rates.append(units / (time.perf_counter() - start))
+    return statistics.median(rates), size
 
 
-def bench_config(engine, players, variant, repeats=5, seconds=0.2, games=None):
-    """Measure one engine on one configuration: one warm-up run, then the median of ``repeats`` timed runs.
+def engine_playouts(engine, players, variant, seconds, repeats, threads=1):
+    """In-engine random games: (games/s, plies/s) medians."""
+    plies_per_game = []
 
-    Returns a dict of plain values (also the ``--json`` line): rates per second and the checksum.
-    """
-    result = {"players": players, "variant": variant, "checksum": checksum(engine, players, variant)}
-    time_playouts(engine, players, variant, seconds, games)  # warm-up, discarded
-    runs = [time_playouts(engine, players, variant, seconds, games) for _ in range(repeats)]
-    state = clone_state(engine, players, variant)
-    result["games_per_s"] = round(statistics.median(g / t for g, _, t in runs), 1)
-    result["plies_per_s"] = round(statistics.median(p / t for _, p, t in runs), 1)
-    result["clones_per_s"] = round(statistics.median(time_clones(state, seconds) for _ in range(repeats)), 1)
-    result["games_per_run"] = round(statistics.median(g for g, _, _ in runs))
-    return result
+    def run(n):
+        _, plies = engine.random_playouts(n, players, variant, seed=len(plies_per_game), threads=threads,
+                                          with_plies=True)
+        plies_per_game.append(plies / n)
+        return n
+
+    games_per_s, _ = _timed(run, seconds, repeats)
+    return games_per_s, games_per_s * statistics.median(plies_per_game)
 
 
-def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, games=None):
-    """Yield one result dict per backend and configuration, backend-major, as each is measured."""
+def python_loop(engine, players, variant, seconds, repeats):
+    """Plies/s of games driven from Python one ply at a time."""
+    seeds = iter(range(1 << 30))
+
+    def run(n):
+        plies = 0
+        while plies < n:
+            plies += random_playout(engine, players, variant, next(seeds))[1]
+        return plies
+
+    return _timed(run, seconds, repeats)[0]
+
+
+def batched(engine, players, variant, games, seconds, repeats):
+    """Plies/s through ``VectorGame.step``, actions drawn by numpy from each game's legal list; finished games
+    are restarted."""
+    import numpy as np
+
+    vec = engine.VectorGame(games, players, variant, seed=0)
+    rng = np.random.default_rng(0)
+    rows = np.arange(games)
+
+    def run(steps):
+        plies = 0
+        for _ in range(steps):
+            done = vec.done
+            if done.any():
+                vec.reset(np.flatnonzero(done))
+            pick = (rng.random(games) * vec.num_legal).astype(np.int64)
+            vec.step(vec.legal_actions[rows, pick])
+            plies += games
+        return plies
+
+    return _timed(run, seconds, repeats)[0]
+
+
+def clones(engine, seconds, repeats):
+    state = clone_state(engine, 2, "classic")
+
+    def run(n):
+        for _ in range(n):
+            state.clone()
+        return n
+
+    return _timed(run, seconds, repeats)[0]
+
+
+def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
+    """Yield one result dict per measurement (the ``--json`` lines), backend by backend; ``threads`` for the
+    scaling row (default: every core)."""
+    threads = threads or os.cpu_count() or 1
     for name in backends:
         engine = load_backend(name)
+        engine_playouts(engine, 2, "classic", seconds, 2)  # discarded: lets the clock speed settle
         for players, variant in configs:
-            yield {"backend": name, **bench_config(engine, players, variant, repeats, seconds, games)}
+            games_per_s, plies_per_s = engine_playouts(engine, players, variant, seconds, repeats)
+            yield {"backend": name, "measure": "engine", "players": players, "variant": variant, "threads": 1,
+                   "games_per_s": round(games_per_s, 1), "plies_per_s": round(plies_per_s, 1),
+                   "checksum": checksum(engine, players, variant)}
+        for players, variant in configs:
+            yield {"backend": name, "measure": "python-loop", "players": players, "variant": variant,
+                   "plies_per_s": round(python_loop(engine, players, variant, seconds, repeats), 1)}
+        games = BATCH_GAMES[name]
+        yield {"backend": name, "measure": "batched", "players": 2, "variant": "classic", "games": games,
+               "plies_per_s": round(batched(engine, 2, "classic", games, seconds, repeats), 1)}
+        yield {"backend": name, "measure": "clone", "players": 2, "variant": "classic",
+               "clones_per_s": round(clones(engine, seconds, repeats), 1)}
+        one = engine_playouts(engine, 2, "classic", seconds, repeats, threads=1)[0]
+        every = engine_playouts(engine, 2, "classic", seconds, repeats, threads=threads)[0]
+        yield {"backend": name, "measure": "threads", "players": 2, "variant": "classic", "threads": threads,
+               "games_per_s_1_thread": round(one, 1), "games_per_s": round(every, 1),
+               "speedup": round(every / one, 2)}
 
 
 def checksum_mismatches(results):
     """Messages for every configuration whose checksum differs between backends (each one an engine bug)."""
     by_config = {}
     for r in results:
-        by_config.setdefault((r["players"], r["variant"]), {})[r["backend"]] = r["checksum"]
+        if "checksum" in r:
+            by_config.setdefault((r["players"], r["variant"]), {})[r["backend"]] = r["checksum"]
     return [
-        f"checksum mismatch for {players}p {variant}: "
-        + ", ".join(f"{name} {value}" for name, value in sums.items())
+        f"checksum mismatch for {players}p {variant}: " + ", ".join(f"{name} {value}" for name, value in sums.items())
         for (players, variant), sums in by_config.items()
         if len(set(sums.values())) > 1
     ]
 
 
-TABLE_HEADER = (
-    f"{'backend':<8} {'players':>7}  {'variant':<8} {'games/s':>10} {'plies/s':>11} {'clones/s':>11}  checksum"
-)
-
-
 def table_row(r):
-    return (
-        f"{r['backend']:<8} {r['players']:>7}  {r['variant']:<8} {r['games_per_s']:>10.1f} "
-        f"{r['plies_per_s']:>11.1f} {r['clones_per_s']:>11.0f}  {r['checksum']}"
-    )
+    """One line of the readable table for result ``r``."""
+    what = f"{r['players']}p {r['variant']:<8}"
+    m = r["measure"]
+    if m == "engine":
+        return (f"  in-engine random games, 1 thread   {what} {r['games_per_s']:>12,.0f} games/s "
+                f"{r['plies_per_s']:>13,.0f} plies/s   checksum {r['checksum']}")
+    if m == "python-loop":
+        return f"  Python loop, apply() per ply       {what} {r['plies_per_s']:>34,.0f} plies/s"
+    if m == "batched":
+        return f"  VectorGame.step, {r['games']:>4} games       {what} {r['plies_per_s']:>34,.0f} plies/s"
+    if m == "clone":
+        return f"  clone()                            {what} {r['clones_per_s']:>34,.0f} clones/s"
+    return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
+            f"games/s ({r['speedup']:.2f}x)")

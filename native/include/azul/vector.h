@@ -1,0 +1,55 @@
+// A vector of games stepped together, for learning code: one call applies one action per game
+// and refreshes flat arrays (legal masks and lists, players to move, scores, done flags) that
+// Python sees as numpy arrays without copying.
+// The pure-Python twin is class VectorGame in python/azul_engine/_pyengine.py.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "azul/state.h"
+
+namespace azul {
+
+class VectorGame {
+ public:
+  // The j-th game this vector starts (from 0) is NewGame(players, variant, output j+1 of
+  // SplitMix64(seed)).
+  VectorGame(int n, int players, Variant variant, uint64_t seed);
+
+  // Starts new games in the given slots, in order; throws std::out_of_range before any change
+  // for a slot outside 0..n-1.
+  void Reset(const std::vector<int>& slots);
+  void ResetAll();
+  // Checks every action of a game not yet over (IllegalMove "game i: ..." for the first that
+  // is not legal, and then nothing has changed), then applies them all.
+  void Check(const int64_t* actions) const;
+  void Apply(const int64_t* actions);
+
+  int size() const { return n_; }
+  int players() const { return players_; }
+  const State& game(int i) const { return games_[i]; }
+  uint8_t* legal_mask() { return mask_.data(); }
+  int16_t* legal_actions() { return actions_.data(); }
+  int16_t* num_legal() { return counts_.data(); }
+  int8_t* current_player() { return player_.data(); }
+  int32_t* scores() { return scores_.data(); }
+  uint8_t* done() { return done_.data(); }
+
+ private:
+  void Refresh(int i);
+  void Start(int i);
+
+  int n_, players_;
+  Variant variant_;
+  uint64_t seed_, started_ = 0;
+  std::vector<State> games_;
+  std::vector<uint8_t> mask_;     // n x kNumActions
+  std::vector<int16_t> actions_;  // n x kNumActions, -1 after the legal ones
+  std::vector<int16_t> counts_;
+  std::vector<int8_t> player_;
+  std::vector<int32_t> scores_;   // n x players
+  std::vector<uint8_t> done_;
+};
+
+}  // namespace azul
