@@ -89,25 +89,28 @@ static void BeginOffer(State& s, History* h) {
 
 void ContinueFill(State& s, History* h) {
   uint8_t* bag = s.bag;
+  int total = Sum5(bag);
   for (int f = 0; f < s.num_factories; ++f) {
     uint8_t* tiles = s.factories[f];
-    while (Sum5(tiles) < 4) {
-      if (!Any5(bag)) {
+    for (int have = Sum5(tiles); have < 4; ++have) {
+      if (!total) {
         for (int c = 0; c < kColours; ++c) {
           bag[c] = static_cast<uint8_t>(bag[c] + s.lid[c]);
           s.lid[c] = 0;
         }
-        if (!Any5(bag)) {
+        total = Sum5(bag);
+        if (!total) {
           BeginOffer(s, h);
           return;
         }
       }
       if (s.explicit_chance) return;  // wait at the chance node
-      int k = Below(s.rng, Sum5(bag));
+      int k = Below(s.rng, total);
       int c = 0;
       while (k >= bag[c]) k -= bag[c++];
       --bag[c];
       ++tiles[c];
+      --total;
     }
   }
   BeginOffer(s, h);
