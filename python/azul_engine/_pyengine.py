@@ -402,24 +402,30 @@ class GameState:
         phase = self._phase
         if phase == OFFER:
             p = self._turn
-            lc, ln = self._line_colour[p], self._line_count[p]
-            dests = {}
+            lc, ln, wall = self._line_colour[p], self._line_count[p], self._wall[p]
+            # dests[c]: the destinations open to colour c (cf. OpenLanes in movegen.cpp).  A line
+            # never holds a colour its wall row has, so a part-filled line takes its own colour.
+            dests = [[], [], [], [], []]
+            for r in range(5):
+                n = ln[r]
+                if n == 0:
+                    row = wall[r * 5:r * 5 + 5]
+                    for c in range(5):
+                        if c not in row:
+                            dests[c].append(r)
+                elif n <= r:
+                    dests[lc[r]].append(r)
+            for d in dests:
+                d.append(FLOOR)
             out = []
-            sources = list(enumerate(self._factories))
-            sources.append((CENTRE, self._centre))
-            for s, tiles in sources:
+            for s, tiles in enumerate(self._factories):
                 for c in range(5):
-                    if not tiles[c]:
-                        continue
-                    d = dests.get(c)
-                    if d is None:
-                        d = [r for r in range(5)
-                             if (ln[r] == 0 or (lc[r] == c and ln[r] <= r))
-                             and not self._row_has(p, r, c)]
-                        d.append(FLOOR)
-                        dests[c] = d
-                    base = (s * 5 + c) * 6
-                    out.extend(base + r for r in d)
+                    if tiles[c]:
+                        out.extend(map((s * 30 + c * 6).__add__, dests[c]))
+            tiles = self._centre
+            for c in range(5):
+                if tiles[c]:
+                    out.extend(map((CENTRE * 30 + c * 6).__add__, dests[c]))
             return out
         if phase == TILING:
             p = self._turn
@@ -627,7 +633,7 @@ class GameState:
             self._line_count[p][dest] += put
             if n > put:
                 self._to_floor(p, colour, n - put)
-        if any(self._centre) or any(any(f) for f in self._factories):
+        if any(self._centre) or any(map(any, self._factories)):
             self._turn = (p + 1) % self._players
         else:
             self._phase = TILING
@@ -786,24 +792,28 @@ class GameState:
         """Fill the factories in order, 4 tiles each; pour the lid into the bag only when the
         bag is empty; if both are empty, the round starts with what was drawn."""
         bag = self._bag
+        total = sum(bag)
         for f in self._factories:
-            while sum(f) < 4:
-                if not any(bag):
+            for _ in range(4 - sum(f)):
+                if not total:
                     for c in range(5):
                         bag[c] += self._lid[c]
                         self._lid[c] = 0
-                    if not any(bag):
+                    total = sum(bag)
+                    if not total:
                         self._begin_offer()
                         return
                 if self._explicit:
                     return  # wait at the chance node
-                k = self._below(sum(bag))
+                self._rng, z = _splitmix_next(self._rng)
+                k = ((z >> 32) * total) >> 32
                 c = 0
                 while k >= bag[c]:
                     k -= bag[c]
                     c += 1
                 bag[c] -= 1
                 f[c] += 1
+                total -= 1
         self._begin_offer()
 
     def _begin_offer(self):
@@ -1489,7 +1499,11 @@ def _play_random(g, policy):
     while g._phase != OVER:
         legal = g.legal_actions()
         policy, z = _splitmix_next(policy)
-        g._play(legal[((z >> 32) * len(legal)) >> 32])
+        action = legal[((z >> 32) * len(legal)) >> 32]
+        if g._phase == OFFER:
+            g._draft(action)  # a playout keeps no history of its moves
+        else:
+            g._play(action)
         plies += 1
     return plies
 
