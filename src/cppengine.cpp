@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "azul/notation.h"
+#include "azul/observation.h"
 #include "azul/playout.h"
 #include "azul/state.h"
 #include "azul/text.h"
@@ -384,12 +385,44 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("score_sheet", [](const Game& g) {
         return py::module_::import("json").attr("loads")(ScoreSheetJson(g.s, g.h));
       })
-      .def("score_if_round_ended", [](const Game& g) { return ScoreIfRoundEnded(g.s); });
+      .def("score_if_round_ended", [](const Game& g) { return ScoreIfRoundEnded(g.s); })
+      .def("observation_tensor", [](const Game& g, const py::object& player) {
+        int observer;
+        if (player.is_none()) {
+          observer = g.s.turn >= 0 ? g.s.turn : 0;
+        } else {
+          if (PyBool_Check(player.ptr()) || !PyLong_Check(player.ptr()))
+            throw py::type_error("player must be an int, not " + TypeName(player));
+          const long long p = PyLong_AsLongLong(player.ptr());
+          if (PyErr_Occurred() || p < 0 || p >= g.s.players) {
+            PyErr_Clear();
+            throw py::value_error("player " + std::string(py::str(player)) + " does not exist with " +
+                                  std::to_string(g.s.players) + " players");
+          }
+          observer = static_cast<int>(p);
+        }
+        py::array_t<float> out(ObservationSize(g.s.players));
+        Observation(g.s, observer, out.mutable_data());
+        return out;
+      }, py::arg("player") = py::none())
+      .def("legal_action_mask", [](const Game& g) {
+        py::array_t<bool> mask(kNumActions);
+        bool* data = mask.mutable_data();
+        std::fill(data, data + kNumActions, false);
+        int16_t buf[kNumActions];
+        const int n = LegalActions(g.s, buf);
+        for (int i = 0; i < n; ++i) data[buf[i]] = true;
+        return mask;
+      });
 
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
 
   m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
+  m.def("observation_shape", [](const py::object& players, const std::string& variant) {
+    Game probe = MakeGame(players, variant, py::int_(0), "sampled");  // checks the arguments
+    return py::make_tuple(ObservationSize(probe.s.players));
+  }, py::arg("players"), py::arg("variant") = "classic");
   m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
         py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
         py::arg("with_plies") = false);
@@ -429,6 +462,11 @@ PYBIND11_MODULE(_cppengine, m) {
         return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
       })
       .def("step", &StepVector, py::arg("actions"))
+      .def("observation_tensors", [](const VectorGame& v) {
+        py::array_t<float> out({v.size(), ObservationSize(v.players())});
+        v.Observations(out.mutable_data());
+        return out;
+      })
       .def("reset", [](VectorGame& v, const py::object& indices) {
         if (indices.is_none()) {
           v.ResetAll();
@@ -450,5 +488,5 @@ PYBIND11_MODULE(_cppengine, m) {
       "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS",
       "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE", "DRAW_ACTION_BASE",
       "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus", "random_playouts",
-      "playouts_from", "VectorGame");
+      "playouts_from", "VectorGame", "observation_shape");
 }

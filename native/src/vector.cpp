@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "azul/observation.h"
 #include "azul/playout.h"
 
 namespace azul {
@@ -47,6 +48,14 @@ void VectorGame::Refresh(int i) {
   player_[i] = s.turn;
   for (int p = 0; p < players_; ++p) scores_[static_cast<size_t>(i) * players_ + p] = s.board[p].score;
   done_[i] = s.phase == kOver;
+}
+
+void VectorGame::Observations(float* out) const {
+  const int size = ObservationSize(players_);
+  for (int i = 0; i < n_; ++i) {
+    const State& s = games_[i];
+    Observation(s, s.turn >= 0 ? s.turn : 0, out + static_cast<size_t>(i) * size);
+  }
 }
 
 void VectorGame::Check(const int64_t* actions) const {

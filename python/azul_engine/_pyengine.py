@@ -21,7 +21,7 @@ __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
     "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
     "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
-    "random_playouts", "playouts_from", "VectorGame",
+    "random_playouts", "playouts_from", "VectorGame", "observation_shape",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -46,6 +46,8 @@ DRAW_ACTION_BASE = 305  # 305-309: chance, a tile of colour 0-4 is drawn from th
 FIRST_PLAYER_ACTION_BASE = 310  # 310-313: chance, seat 0-3 starts round 1
 NUM_ACTIONS = 314
 CHANCE = -1  # current_player at a chance node and once the game is over
+SEAT_FEATURES = 154  # observation values per seat (observation_tensor)
+SHARED_FEATURES = 76  # observation values shared by all seats
 
 # Phases (the order is part of the state text's meaning, not of its spelling).
 FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
@@ -1001,6 +1003,82 @@ class GameState:
         g._tile_walls(True)
         return g._score
 
+    # -- observations (native/src/observation.cpp) --------------------------------------------
+
+    def _observation(self, player, out, offset):
+        """Write the observation of ``player`` (see :meth:`observation_tensor`) into the list
+        ``out`` from ``offset``; values are exact fractions, made float32 by the caller."""
+        players = self._players
+        for k in range(players):
+            seat = (player + k) % players
+            base = offset + SEAT_FEATURES * k
+            wall = self._wall[seat]
+            for i in range(25):
+                if wall[i] >= 0:
+                    out[base + 25 * wall[i] + i] = 1.0
+            for r in range(5):
+                n = self._line_count[seat][r]
+                if n:
+                    out[base + 125 + 5 * r + self._line_colour[seat][r]] = n / (r + 1)
+            out[base + 150] = sum(self._floor[seat]) / 7
+            out[base + 151] = 1.0 if self._marker == seat and self._marker_floor else 0.0
+            out[base + 152] = 1.0 if self._marker == seat else 0.0
+            out[base + 153] = self._score[seat] / 100
+        base = offset + SEAT_FEATURES * players
+        for f, tiles in enumerate(self._factories):
+            for c in range(5):
+                out[base + 5 * f + c] = tiles[c] / 4
+        for c in range(5):
+            out[base + 45 + c] = self._centre[c] / 20
+            out[base + 51 + c] = self._bag[c] / 20
+            out[base + 56 + c] = self._lid[c] / 20
+        out[base + 50] = 1.0 if self._phase == OFFER and self._marker < 0 else 0.0
+        out[base + 61] = self._round / 10
+        out[base + 62 + self._phase] = 1.0
+        if self._phase == TILING:
+            out[base + 67 + self._pending_row(self._turn)] = 1.0
+        if self._start >= 0:
+            out[base + 72 + (self._start - player) % players] = 1.0
+
+    def _observer(self, player):
+        if player is None:
+            return self._turn if self._turn >= 0 else 0
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError("player must be an int, not %s" % type(player).__name__)
+        if not 0 <= player < self._players:
+            raise ValueError("player %d does not exist with %d players" % (player, self._players))
+        return player
+
+    def observation_tensor(self, player=None):
+        """The state as seen by ``player`` (default: the player to move; seat 0 at a chance node
+        or after the end): a float32 numpy array of shape ``observation_shape(players)``.
+
+        Perspective-relative: block k describes seat ``(player + k) % players``, so the
+        observer comes first.  Each seat block has 154 values: wall cell (row r, column c)
+        holding colour k at ``25k + 5r + c`` (one-hot, 125), pattern line r holding colour k at
+        ``125 + 5r + k`` (tiles / (r + 1)), floor tiles / 7 at 150, the marker on this floor at
+        151, this seat took the marker this round at 152, score / 100 at 153.  Then 76 shared
+        values: factory f colour k at ``5f + k`` (tiles / 4; 9 factories), centre colour k at
+        45 + k (tiles / 20), the marker still in the centre at 50, bag and lid colour k at
+        51 + k and 56 + k (tiles / 20), round / 10 at 61, the phase one-hot at 62-66
+        (first-player, fill, offer, tiling, over), the grey-wall pending row one-hot at 67-71,
+        and the round's starting seat relative to the observer one-hot at 72-75.
+        """
+        import numpy as np
+
+        player = self._observer(player)
+        out = [0.0] * (SEAT_FEATURES * self._players + SHARED_FEATURES)
+        self._observation(player, out, 0)
+        return np.array(out, dtype=np.float32)
+
+    def legal_action_mask(self):
+        """A bool numpy array of NUM_ACTIONS: True for each id in :meth:`legal_actions`."""
+        import numpy as np
+
+        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        mask[self.legal_actions()] = True
+        return mask
+
     # -- a readable board ---------------------------------------------------------------------
 
     def __str__(self):
@@ -1116,6 +1194,12 @@ def end_bonus(wall, variant=None):
     rows_done, columns, colours = _wall_bonus(cells)
     return {"rows": rows_done, "columns": columns, "colours": colours,
             "points": 2 * rows_done + 7 * columns + 10 * colours}
+
+
+def observation_shape(players, variant="classic"):
+    """Shape of :meth:`GameState.observation_tensor`: ``(154 * players + 76,)``."""
+    new_game(players, variant, 0)  # checks the arguments
+    return (SEAT_FEATURES * players + SHARED_FEATURES,)
 
 
 def _counts(counts):
@@ -1645,6 +1729,17 @@ class VectorGame:
             self._games[i]._play(a)
             self._refresh(i)
         return self.legal_mask, self.current_player, self.scores, self.done
+
+    def observation_tensors(self):
+        """Each game seen by its player to move (seat 0 once over): float32 (n, observation
+        size), a new array."""
+        import numpy as np
+
+        size = observation_shape(self.players, self.variant)[0]
+        out = [0.0] * (size * self.n)
+        for i, g in enumerate(self._games):
+            g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
+        return np.array(out, dtype=np.float32).reshape(self.n, size)
 
     def state(self, i):
         """A copy of game i as a GameState (position and generator; no history)."""

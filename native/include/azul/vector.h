@@ -29,6 +29,8 @@ class VectorGame {
   int size() const { return n_; }
   int players() const { return players_; }
   const State& game(int i) const { return games_[i]; }
+  // Each game seen by its player to move (seat 0 once over): n x ObservationSize(players).
+  void Observations(float* out) const;
   uint8_t* legal_mask() { return mask_.data(); }
   int16_t* legal_actions() { return actions_.data(); }
   int16_t* num_legal() { return counts_.data(); }
