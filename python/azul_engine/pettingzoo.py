@@ -1,0 +1,206 @@
+"""Azul as a PettingZoo AEC environment (``pip install 'azul-engine[pettingzoo]'``).
+
+>>> from azul_engine.pettingzoo import env
+>>> e = env(players=2, variant="classic")
+>>> e.reset(seed=42)
+>>> for agent in e.agent_iter():
+...     observation, reward, termination, truncation, info = e.last()
+...     action = None if termination else e.action_space(agent).sample(observation["action_mask"])
+...     e.step(action)
+>>> e.agents  # after the end, each agent was stepped once more, with None
+[]
+
+Agents are ``"player_0"`` .. ``"player_{n-1}"``, agent i sitting in seat i of the engine's game
+(``raw_env.game``, a ``GameState`` of the chosen engine).
+
+- **Turns.** ``agent_selection`` is always the engine's ``current_player``, never a plain
+  rotation: the same agent moves several times in a row when it chooses wall columns for several
+  complete lines on the grey wall, and the starting player of a round is whoever took the
+  first-player marker.  Chance (the first player and every tile drawn) is sampled inside the
+  environment, by the game's own generator.
+- **Actions.** ``Discrete(NUM_ACTIONS)`` (314), the engine's action ids; an agent only ever
+  plays 0-299 (drafts) and 300-304 (grey-wall column choices), and the action mask says which.
+- **Observations.** A dict: ``"observation"`` is ``state.observation_tensor(seat)`` (float32,
+  ``observation_shape(players, variant)``, the observer's own board first; the layout is in that
+  method's docstring) and ``"action_mask"`` is ``state.legal_action_mask()`` as int8 for the
+  agent to move, all zeros for every other agent and once the game is over (the PettingZoo
+  classic convention).
+- **Rewards.** 0 until the end, then, from ``state.winners``: with 2 players +1 for the winner
+  and -1 for the loser, 0 each for a shared win; with 3 or 4 players +1 for a sole winner, 0 for
+  each of several winners sharing the win, -1 for everyone else (as the OpenSpiel adapter).  At
+  the end every agent is terminated; nothing is ever truncated (every game ends: a stuck game
+  ends by rule).
+- **Seeding.** ``reset(seed=s)`` plays the game ``new_game(players, variant, seed=s)`` (``s`` in
+  0..2**64-1) and seeds ``np_random`` with ``s``; ``reset()`` draws the game's seed from
+  ``np_random`` (seeded from the OS on first use), so a seeded reset followed by plain resets
+  gives a reproducible sequence of games.
+- **Illegal moves.** ``raw_env.step`` raises ``IllegalMoveError`` (a ``ValueError``) and leaves
+  everything unchanged.  ``env()`` wraps it as PettingZoo's classic games are: an action
+  outside the action space fails an assertion, and a masked-out action ends the game with -1 for
+  the agent that played it and 0 for the others (``TerminateIllegalWrapper``).
+- **Rendering.** ``render_mode="ansi"``: ``render()`` returns ``str(state)``, the engine's board
+  text; ``"human"``: it prints it, after ``reset()`` and after every move.
+"""
+
+import operator
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:
+    raise ImportError(
+        "azul_engine.pettingzoo needs pettingzoo and gymnasium (%s): pip install 'azul-engine[pettingzoo]'"
+        % exc
+    ) from exc
+
+import azul_engine
+
+__all__ = ["env", "raw_env"]
+
+# Where observation_tensor keeps its only values that can exceed 1 (its docstring's layout):
+# score / 100 in each seat block, round / 10 among the shared values.
+_SEAT_FEATURES = 154
+_SHARED_FEATURES = 76
+_SCORE = 153
+_ROUND = 61
+# A wall takes at most 25 tiles, each scoring at most 10 (a run of 5 across plus 5 down); floors
+# only take points away; end bonuses add at most 5 x 2 + 5 x 7 + 5 x 10.  So a score is at most
+# 345.  Rounds have no bound: nothing stops players from sending every tile to their floors.
+_MAX_SCORE = 25 * 10 + 95
+
+
+def env(players=2, variant="classic", backend=None, render_mode=None):
+    """The Azul AEC environment with PettingZoo's classic-game wrappers (see the module docstring):
+    an illegal move ends the game with -1 for its player, an action outside the space fails an
+    assertion, and the API's call order is enforced."""
+    e = raw_env(players=players, variant=variant, backend=backend, render_mode=render_mode)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def _final_rewards(winners, players):
+    """Rewards by seat at the end of a game won by the seats ``winners``."""
+    if len(winners) == 1:
+        return [1.0 if p in winners else -1.0 for p in range(players)]
+    return [0.0 if p in winners else -1.0 for p in range(players)]
+
+
+class raw_env(AECEnv):
+    """Azul for 2-4 players as an AEC environment, without wrappers (see the module docstring).
+
+    ``variant`` is "classic" (coloured wall) or "grey" (free placement); ``backend`` is "cpp",
+    "python" or None for the engine ``azul_engine`` picked.  Raises ``ValueError`` for a bad
+    player count, variant, backend or render mode, and ``ImportError`` if the backend asked for
+    cannot be imported.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "azul_v0", "is_parallelizable": False}
+
+    def __init__(self, players=2, variant="classic", backend=None, render_mode=None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError("render_mode must be None, 'ansi' or 'human', got %r" % (render_mode,))
+        # The engine is kept by name, so that the environment can be deep-copied and pickled.
+        self.backend = azul_engine.BACKEND if backend is None else backend
+        engine = azul_engine.load_backend(self.backend)
+        shape = engine.observation_shape(players, variant)  # also checks players and variant
+        if shape != (_SEAT_FEATURES * players + _SHARED_FEATURES,):
+            raise RuntimeError("azul_engine.pettingzoo does not know this observation layout: %r" % (shape,))
+        self.players = players
+        self.variant = variant
+        self.render_mode = render_mode
+        self.game = None  # the engine's GameState, from reset() on
+
+        self.possible_agents = ["player_%d" % p for p in range(players)]
+        self.agents = []
+        high = np.ones(shape, dtype=np.float32)
+        high[_SCORE:_SEAT_FEATURES * players:_SEAT_FEATURES] = _MAX_SCORE / 100
+        high[_SEAT_FEATURES * players + _ROUND] = np.inf
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(engine.NUM_ACTIONS,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(engine.NUM_ACTIONS) for agent in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        """Start a new game: with ``seed``, ``new_game(players, variant, seed=seed)``; without,
+        a game seeded from ``np_random``."""
+        if seed is not None or not hasattr(self, "np_random"):
+            self.np_random, self.np_random_seed = seeding.np_random(seed)
+        if seed is None:
+            seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
+        engine = azul_engine.load_backend(self.backend)
+        self.game = engine.new_game(self.players, self.variant, seed=seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        if seat == self.game.current_player:
+            mask = self.game.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+        return {"observation": self.game.observation_tensor(seat), "action_mask": mask}
+
+    def step(self, action):
+        """Play ``action`` (an action id) for ``agent_selection``; ``None`` for a terminated agent.
+
+        Raises ``IllegalMoveError`` for an illegal move, leaving the environment unchanged.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise TypeError("%s is still playing: step() needs an action id, not None" % agent)
+        self.game.apply(operator.index(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.game.is_over:
+            for a, reward in zip(self.possible_agents, _final_rewards(self.game.winners, self.players)):
+                self.rewards[a] = reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            # agent_selection stays on the last mover; _was_dead_step then visits the others.
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        """The board text (``str(state)``): returned with "ansi", printed with "human"."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode: pass render_mode='ansi' or 'human'")
+            return None
+        if self.game is None:
+            return None
+        text = str(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass

@@ -1,0 +1,224 @@
+"""The PettingZoo AEC environment (azul_engine.pettingzoo), on both engines.
+
+PettingZoo is an optional extra: without it these tests are skipped, except in CI (env CI set), where the extra is
+installed and a missing package must fail.
+"""
+
+import copy
+import doctest
+import importlib
+import os
+import pickle
+import sys
+
+import numpy as np
+import pytest
+
+from helpers import make_state
+
+if os.environ.get("CI", "").strip().lower() not in ("", "0", "false"):
+    import pettingzoo  # noqa: F401 (in CI a missing extra is a failure, not a skip)
+else:
+    pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from azul_engine import IllegalMoveError  # noqa: E402
+from azul_engine import pettingzoo as azul_pz  # noqa: E402
+
+CONFIGS = [(players, variant) for variant in ("classic", "grey") for players in (2, 3, 4)]
+BACKEND = {"azul_engine._pyengine": "python", "azul_engine._cppengine": "cpp"}
+
+
+def backend(engine):
+    return BACKEND[engine.__name__]
+
+
+def expected_rewards(winners, players):
+    """The module docstring's rule, written out: a sole winner +1; several winners 0 each; everyone else -1."""
+    win = 1.0 if len(winners) == 1 else 0.0
+    return {"player_%d" % p: win if p in winners else -1.0 for p in range(players)}
+
+
+# api_test says these of every environment with dict observations that is not one of PettingZoo's own games.
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be:UserWarning")
+@pytest.mark.parametrize("players,variant", CONFIGS)
+def test_api_test_passes(engine, players, variant):
+    # num_cycles is far more than a game lasts, so api_test plays one to the end and steps every agent out.
+    api_test(azul_pz.env(players, variant, backend=backend(engine)), num_cycles=1000)
+
+
+@pytest.mark.parametrize("players,variant", CONFIGS)
+def test_seed_test_passes(engine, players, variant):
+    seed_test(lambda: azul_pz.env(players, variant, backend=backend(engine)), num_cycles=1000)
+
+
+@pytest.mark.parametrize("players,variant", CONFIGS)
+def test_random_game_follows_the_engine(engine, players, variant):
+    """Masked random moves reach the end; at every step the agent to move is the engine's current player, each
+    agent observes the engine's tensor for its own seat, and only the agent to move has a non-zero mask. The final
+    rewards follow state.winners."""
+    env = azul_pz.env(players, variant, backend=backend(engine))
+    env.reset(seed=100 + players)
+    game = env.unwrapped.game
+    assert type(game) is engine.GameState
+    rng = np.random.default_rng(players)
+    movers = []
+    while not game.is_over:
+        agent = env.agent_selection
+        assert agent == "player_%d" % game.current_player
+        movers.append(agent)
+        for seat, other in enumerate(env.possible_agents):
+            obs = env.observe(other)
+            assert env.observation_space(other).contains(obs)
+            assert obs["observation"].dtype == np.float32
+            assert np.array_equal(obs["observation"], game.observation_tensor(seat))
+            if other == agent:
+                assert np.array_equal(obs["action_mask"], game.legal_action_mask().astype(np.int8))
+            else:
+                assert not obs["action_mask"].any()
+        obs, reward, termination, truncation, info = env.last()
+        assert (reward, termination, truncation, info) == (0, False, False, {})
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert len(movers) < 2000, "the game does not end"
+    if variant == "grey":  # choosing columns for several complete lines: the same agent moves again
+        assert any(a == b for a, b in zip(movers, movers[1:]))
+
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    expected = expected_rewards(game.winners, players)
+    seen = {}
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        assert termination and not truncation and not obs["action_mask"].any()
+        seen[agent] = reward
+        env.step(None)
+    assert seen == expected and env.agents == []
+
+
+@pytest.mark.parametrize("winners,players,rewards", [
+    ([0], 2, [1, -1]), ([1], 2, [-1, 1]), ([0, 1], 2, [0, 0]),
+    ([2], 3, [-1, -1, 1]), ([0, 2], 3, [0, -1, 0]), ([0, 1, 2], 3, [0, 0, 0]),
+    ([3], 4, [-1, -1, -1, 1]), ([1, 2], 4, [-1, 0, 0, -1]),
+])
+def test_final_rewards(winners, players, rewards):
+    """Shared wins are rare in random games, so the rule is checked on its own too."""
+    assert azul_pz._final_rewards(winners, players) == rewards
+
+
+def test_a_seeded_reset_plays_the_engine_game_of_that_seed(engine):
+    env = azul_pz.raw_env(3, "grey", backend=backend(engine))
+    env.reset(seed=123)
+    assert env.game == engine.new_game(3, "grey", seed=123)
+    assert env.agent_selection == "player_%d" % env.game.current_player
+
+
+def test_unseeded_resets_continue_the_seeded_sequence(engine):
+    games = []
+    for _ in range(2):
+        env = azul_pz.raw_env(2, "classic", backend=backend(engine))
+        env.reset(seed=5)
+        env.reset()
+        first = env.game.to_text()
+        env.reset()
+        games.append((first, env.game.to_text()))
+    assert games[0] == games[1] and games[0][0] != games[0][1]
+    fresh = [azul_pz.raw_env(backend=backend(engine)) for _ in range(2)]
+    for env in fresh:
+        env.reset()  # no seed at all: one from the OS
+    assert fresh[0].game.seed != fresh[1].game.seed
+
+
+def test_observation_space_holds_extreme_positions(engine):
+    """Scores of 345 (no wall can score more) and rounds past 10 stay inside the declared space."""
+    env = azul_pz.raw_env(2, "classic", backend=backend(engine))
+    env.reset(seed=1)
+    env.game = make_state(engine, scores=[345, 0], round=40, floors=["BBBBBBB", "M"], factories=["KKKK"],
+                          center="RRRRRRRRRRRRRRRRRRRR")
+    for agent in env.possible_agents:
+        obs = env.observe(agent)
+        assert env.observation_space(agent).contains(obs), obs["observation"]
+    assert obs["observation"][154 + 153] == np.float32(3.45) and obs["observation"][2 * 154 + 61] == 4
+
+
+def test_raw_env_refuses_an_illegal_move_and_changes_nothing(engine):
+    env = azul_pz.raw_env(2, "classic", backend=backend(engine))
+    env.reset(seed=9)
+    before, agent = env.game.to_text(), env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        env.step(illegal)
+    assert env.game.to_text() == before and env.agent_selection == agent
+    assert not any(env.terminations.values())
+    with pytest.raises(TypeError):
+        env.step(None)  # only a terminated agent passes None
+
+
+@pytest.mark.filterwarnings("ignore:.*illegal move:UserWarning")
+def test_wrapped_env_ends_the_game_on_an_illegal_move(engine):
+    env = azul_pz.env(2, "classic", backend=backend(engine))
+    env.reset(seed=9)
+    offender = env.agent_selection
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    rewards = {}
+    for agent in env.agent_iter():
+        _, reward, termination, truncation, _ = env.last()
+        assert termination
+        rewards[agent] = reward
+        env.step(None)
+    assert rewards == {a: (-1 if a == offender else 0) for a in env.possible_agents}
+
+
+def test_render_modes(engine, capsys):
+    env = azul_pz.raw_env(2, "grey", backend=backend(engine), render_mode="ansi")
+    env.reset(seed=3)
+    assert env.render() == str(env.game)
+    assert capsys.readouterr().out == ""
+
+    env = azul_pz.raw_env(2, "grey", backend=backend(engine), render_mode="human")
+    env.reset(seed=3)
+    assert capsys.readouterr().out == str(env.game) + "\n"  # printed by reset()
+    env.step(env.game.legal_actions()[0])
+    assert capsys.readouterr().out == str(env.game) + "\n"  # and by every step()
+    assert env.render() is None and capsys.readouterr().out == str(env.game) + "\n"
+
+
+def test_copies_and_pickles_play_on_independently(engine):
+    env = azul_pz.raw_env(2, "grey", backend=backend(engine))
+    env.reset(seed=4)
+    twins = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    for e in [env] + twins:
+        e.step(e.game.legal_actions()[-1])
+        e.reset()  # the next game's seed comes from the copied np_random
+    for twin in twins:
+        assert twin.game == env.game and twin.game is not env.game
+        assert np.array_equal(twin.observe("player_1")["observation"], env.observe("player_1")["observation"])
+
+
+def test_spaces(engine):
+    env = azul_pz.raw_env(4, "grey", backend=backend(engine))
+    assert env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
+    for agent in env.possible_agents:
+        assert env.observation_space(agent)["observation"].shape == engine.observation_shape(4, "grey")
+        assert env.observation_space(agent)["action_mask"].dtype == np.int8
+        assert env.action_space(agent).n == engine.NUM_ACTIONS == 314
+
+
+@pytest.mark.parametrize("kwargs", [{"players": 5}, {"variant": "blue"}, {"backend": "java"},
+                                    {"render_mode": "rgb_array"}])
+def test_bad_arguments(kwargs):
+    with pytest.raises(ValueError):
+        azul_pz.raw_env(**kwargs)
+
+
+def test_module_docstring_example():
+    result = doctest.testmod(azul_pz, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_missing_pettingzoo_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # "import pettingzoo" now raises ImportError
+    monkeypatch.delitem(sys.modules, "azul_engine.pettingzoo")
+    with pytest.raises(ImportError, match=r"pip install 'azul-engine\[pettingzoo\]'"):
+        importlib.import_module("azul_engine.pettingzoo")
