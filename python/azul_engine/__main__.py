@@ -1,8 +1,8 @@
-"""Command line: ``python -m azul_engine {info,bench,record,audit,explain,check-score}``, also installed as
-``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score}``, also
+installed as ``azul-engine``.
 
-This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``
-and ``azul_engine.records``.
+This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
+``azul_engine.tournament`` and ``azul_engine.records``.
 """
 
 import argparse
@@ -11,7 +11,7 @@ import os
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, records
+from azul_engine import bench, bots, records, tournament
 
 
 def _positive(kind):
@@ -89,6 +89,17 @@ def _record(args):
             state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
             out.write(state.record_json() + "\n")
             progress(i + 1)
+    return 0
+
+
+def _tournament(args):
+    try:
+        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed)
+        result = tournament.run(plan, args.workers, args.backend, args.output, _Progress(len(plan.games), "games"))
+    except (ValueError, ImportError, OSError) as e:
+        print(f"azul-engine tournament: {e}", file=sys.stderr)
+        return 2
+    print(tournament.table(result))
     return 0
 
 
@@ -198,6 +209,25 @@ def main(argv=None):
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     rec.set_defaults(handler=_record)
+
+    tour = commands.add_parser(
+        "tournament", help="bots against each other on shared, seat-rotated deals",
+        description="Each deal (game seed SEED + i) is played in every rotation of the bots over the seats (more "
+        "bots than seats: every group of PLAYERS bots in each of its rotations; fewer: the list repeated to "
+        "fill the seats), in worker processes. Prints per bot: games, wins (shared wins as fractions), win rate "
+        "and average score with 95% confidence intervals.")
+    tour.add_argument("--bots", required=True, metavar="SPECS",
+                      help="comma-separated bot specs: random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000), "
+                      "mcts:seconds=0.5, mcts:2000:c=0.7")
+    tour.add_argument("--games", type=_positive(int), default=100,
+                      help="games to play, rounded up to whole deals (default: 100)")
+    tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
+    tour.add_argument("--variant", choices=["classic", "grey"], default="classic")
+    tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
+    tour.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
+    tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    tour.set_defaults(handler=_tournament)
 
     aud = commands.add_parser("audit", help="replay records and check every move and score",
                               description="Replay each record from its factories and check every move's "

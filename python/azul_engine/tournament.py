@@ -1,0 +1,243 @@
+"""Tournaments between bots: seat-rotated games on shared deals, played in worker processes.
+
+Seatings.  With as many bots as seats, each deal is played once in every rotation of the bot list over the
+seats (bots ``a, b, c`` at 3 players: ``a b c``, ``b c a``, ``c a b``).  With more bots than seats, every
+group of ``players`` bots (taken in list order) plays every rotation of itself: each bot meets every other
+equally often.  With fewer bots than seats, the list is repeated to fill the seats (``a b a b`` at 4 players)
+and rotated (``a b a b``, ``b a b a``: a rotation that gives the same seating again is played once); a bot
+then holds several seats of a game, each counted as a game of its own, and when the seats are not a
+multiple of the bots, the bots listed first hold one seat more.  Either way each bot plays
+each seat equally often (seats held in proportion), on the same deals.
+
+Deals.  Deal ``i`` is the game made from seed ``seed + i``; every seating of a deal plays it, so the bots
+face the same factories and bags (until their different moves change the draws' order of use).  The bot in
+seat ``s`` of a game from deal seed ``d`` gets ``bots.bot_seed(d, s)``, as in ``bots.play``, so a tournament
+gives the same games, records and table for any number of workers.
+
+Scoring.  A bot's wins count 1 for an outright win and ``1/k`` for a win shared by ``k`` seats, so the wins
+of all bots add up to the games played.  Win rates carry a 95% Wilson interval, average scores a 95% normal
+interval (mean +- 1.96 standard errors).  The games of one deal are not independent, so read the intervals
+as a guide, not a test.
+
+>>> result = run(plan(["random", "greedy"], players=2, games=4, seed=0), workers=1)
+>>> [(s.bot, s.games) for s in result.standings]
+[('random', 4), ('greedy', 4)]
+>>> sum(s.wins for s in result.standings)
+4.0
+"""
+
+import itertools
+import math
+import multiprocessing
+import os
+import time
+
+from . import BACKEND, bots, load_backend
+
+__all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
+
+_Z95 = 1.959963984540054
+
+
+def seatings(count, players):
+    """The seatings of ``count`` bots at ``players`` seats, as tuples of bot indices by seat (see above).
+
+    >>> seatings(2, 2)
+    [(0, 1), (1, 0)]
+    >>> seatings(3, 2)
+    [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+    >>> seatings(2, 4)
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    """
+    if count < 1:
+        raise ValueError("a tournament needs at least one bot")
+    if count <= players:
+        groups = [tuple(i % count for i in range(players))]
+    else:
+        groups = list(itertools.combinations(range(count), players))
+    rotations = (group[r:] + group[:r] for group in groups for r in range(players))
+    return list(dict.fromkeys(rotations))  # a repeated list repeats its rotations: each is played once
+
+
+class Game:
+    """One game of a plan: its index, deal seed and the bot spec of each seat."""
+
+    __slots__ = ("index", "seed", "seats")
+
+    def __init__(self, index, seed, seats):
+        self.index, self.seed, self.seats = index, seed, tuple(seats)
+
+    def __repr__(self):
+        return "Game(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
+
+
+class Plan:
+    """What a tournament plays: ``bots`` (specs, in the given order), ``players``, ``variant``, ``seed``,
+    ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the Game list, deal by deal)."""
+
+    def __init__(self, specs, players, variant, seed, deals, seats):
+        self.bots, self.players, self.variant, self.seed = list(specs), players, variant, seed
+        self.deals, self.seatings = deals, seats
+        self.games = [Game(d * len(seats) + j, seed + d, [specs[i] for i in seating])
+                      for d in range(deals) for j, seating in enumerate(seats)]
+
+    def describe(self):
+        """One line: players, variant, games, deals and seatings, seeds."""
+        last = self.seed + self.deals - 1
+        return ("%d players, %s, %d games (%d deal%s x %d seatings), seeds %s" % (
+            self.players, self.variant, len(self.games), self.deals, "" if self.deals == 1 else "s",
+            len(self.seatings), self.seed if last == self.seed else "%d-%d" % (self.seed, last)))
+
+
+def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None):
+    """The games of a tournament between ``bot_specs`` (a list, or one comma-separated string).
+
+    Give ``games``, rounded up to whole deals (every seating of a deal is played), or ``deals``.  Raises
+    ValueError for a bad spec, a bot listed twice, a bad player count or no games.
+    """
+    if isinstance(bot_specs, str):
+        bot_specs = bot_specs.split(",")
+    specs = [s.strip() for s in bot_specs]
+    if not specs or not all(specs):
+        raise ValueError("give the bots as a comma-separated list of specs, e.g. random,greedy,mcts:2000")
+    for spec in specs:
+        bots.parse_bot_spec(spec)
+    for spec in specs:
+        if specs.count(spec) > 1:
+            raise ValueError("bot %r is listed twice (with fewer bots than seats, the list fills the seats)"
+                             % spec)
+    if isinstance(players, bool) or players not in (2, 3, 4):
+        raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
+    if variant not in ("classic", "grey"):
+        raise ValueError("variant must be 'classic' or 'grey', not %r" % (variant,))
+    seats = seatings(len(specs), players)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError("seed must be a whole number 0 or more, not %r" % (seed,))
+    if (games is None) == (deals is None):
+        raise ValueError("give either games or deals")
+    if deals is None:
+        if games < 1:
+            raise ValueError("games must be positive, not %r" % (games,))
+        deals = -(-games // len(seats))
+    elif deals < 1:
+        raise ValueError("deals must be positive, not %r" % (deals,))
+    if seed + deals > 1 << 64:
+        raise ValueError("deal seeds %d-%d pass 2**64-1" % (seed, seed + deals - 1))
+    return Plan(specs, players, variant, seed, deals, seats)
+
+
+def play_game(backend, players, variant, seed, seats):
+    """Play one game (``bots.play``) on the engine named ``backend``: ``(record_json, scores, winners)``.
+    A top-level function, so that worker processes can run it."""
+    state = bots.play(load_backend(backend), players, variant, seed, list(seats))
+    return state.record_json(), state.scores, state.winners
+
+
+def _play(job):
+    return play_game(*job)
+
+
+class Standing:
+    """One bot's results: ``games`` (seats played), ``wins`` (shared wins as fractions), ``scores``."""
+
+    def __init__(self, bot):
+        self.bot, self.games, self.wins, self.scores = bot, 0, 0.0, []
+
+    @property
+    def win_rate(self):
+        return self.wins / self.games if self.games else float("nan")
+
+    @property
+    def win_interval(self):
+        """The 95% Wilson interval of the win rate."""
+        n, p, z = self.games, self.win_rate, _Z95
+        if not n:
+            return float("nan"), float("nan")
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    @property
+    def mean_score(self):
+        return sum(self.scores) / len(self.scores) if self.scores else float("nan")
+
+    @property
+    def score_interval(self):
+        """The 95% normal interval of the average score (mean +- 1.96 standard errors)."""
+        n, mean = len(self.scores), self.mean_score
+        if n < 2:
+            return mean, mean
+        sd = math.sqrt(sum((s - mean) ** 2 for s in self.scores) / (n - 1))
+        half = _Z95 * sd / math.sqrt(n)
+        return mean - half, mean + half
+
+
+class Result:
+    """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
+    ``workers`` and wall-clock ``seconds``."""
+
+    def __init__(self, plan, standings, backend, workers, seconds):
+        self.plan, self.standings = plan, standings
+        self.backend, self.workers, self.seconds = backend, workers, seconds
+
+
+def run(plan, workers=None, backend=None, output=None, progress=None):
+    """Play every game of ``plan`` (a Plan) and return the Result.
+
+    ``workers``: processes (default: every core; 1 plays in this process).  ``backend``: ``"cpp"`` or
+    ``"python"`` (default: the active engine).  ``output``: a path; every game is written to it as a record
+    line, in the plan's order.  ``progress``: called with the number of games finished after each game.
+    """
+    backend = backend or BACKEND
+    load_backend(backend)  # an ImportError here, not in every worker
+    workers = max(1, min(workers or os.cpu_count() or 1, len(plan.games)))
+    jobs = [(backend, plan.players, plan.variant, g.seed, g.seats) for g in plan.games]
+    standings = {spec: Standing(spec) for spec in plan.bots}
+    out = open(output, "w", encoding="utf-8", newline="\n") if output else None
+    pool = None
+    start = time.perf_counter()
+    try:
+        if workers == 1:
+            results = map(_play, jobs)
+        else:
+            pool = multiprocessing.get_context("spawn").Pool(workers)
+            results = pool.imap(_play, jobs)  # in order, so the records are too
+        for done, (game, (record, scores, winners)) in enumerate(zip(plan.games, results), 1):
+            if out:
+                out.write(record + "\n")
+            for seat, spec in enumerate(game.seats):
+                standing = standings[spec]
+                standing.games += 1
+                standing.scores.append(scores[seat])
+                if seat in winners:
+                    standing.wins += 1.0 / len(winners)
+            if progress:
+                progress(done)
+    finally:
+        if pool:
+            pool.terminate()  # every game is in by now, or something went wrong
+            pool.join()
+        if out:
+            out.close()
+    return Result(plan, [standings[spec] for spec in plan.bots], backend, workers,
+                  time.perf_counter() - start)
+
+
+def table(result):
+    """The result as text: a heading line, then one row per bot: games, wins, win rate and average score,
+    each rate and average with its 95% interval."""
+    rows = [("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI")]
+    for s in result.standings:
+        lo, hi = s.win_interval
+        slo, shi = s.score_interval
+        rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
+                     "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi)))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    left = (True, False, False, False, True, False, True)  # text left, numbers right
+    lines = ["%s; backend %s, %d worker%s, %.1f s" % (
+        result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
+        result.seconds)]
+    for row in rows:
+        cells = [cell.ljust(w) if l else cell.rjust(w) for cell, w, l in zip(row, widths, left)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
