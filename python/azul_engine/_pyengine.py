@@ -54,6 +54,8 @@ FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
 PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
 
 _MASK64 = (1 << 64) - 1
+# _COLOURS_NOT_IN[m]: the colours whose bit is clear in the 5-bit mask m, in colour order.
+_COLOURS_NOT_IN = tuple(tuple(c for c in range(5) if not m >> c & 1) for m in range(32))
 
 
 def _wall_column(colour, row):
@@ -186,6 +188,7 @@ class GameState:
         "_start", "_marker", "_marker_floor", "_moves", "_factories", "_centre", "_bag", "_lid",
         "_prefill_bag", "_prefill_lid", "_line_colour", "_line_count", "_wall", "_floor",
         "_score",
+        "_row_colours",  # derived from _wall: bit c of [p][r] set when wall row r holds colour c
         # history (not part of the position)
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
@@ -221,6 +224,7 @@ class GameState:
         self._wall = [[-1] * 25 for _ in range(players)]
         self._floor = [[0] * 5 for _ in range(players)]
         self._score = [0] * players
+        self._row_colours = [[0] * 5 for _ in range(players)]
         self._h_complete = True
         self._h_seed = None if explicit else seed
         self._h_first = -1
@@ -338,6 +342,7 @@ class GameState:
         other._line_colour = [x[:] for x in self._line_colour]
         other._line_count = [x[:] for x in self._line_count]
         other._wall = [x[:] for x in self._wall]
+        other._row_colours = [x[:] for x in self._row_colours]
         other._floor = [x[:] for x in self._floor]
         other._score = self._score[:]
         other._h_complete = self._h_complete
@@ -389,10 +394,7 @@ class GameState:
                 and all(wall[r * 5 + c] != colour for r in range(5))]
 
     def _row_has(self, p, row, colour):
-        wall = self._wall[p]
-        if self._variant == 0:
-            return wall[row * 5 + _wall_column(colour, row)] >= 0
-        return colour in wall[row * 5:row * 5 + 5]
+        return self._row_colours[p][row] >> colour & 1
 
     def legal_actions(self):
         """Legal action ids, ascending.  At a chance node, the possible outcomes.
@@ -404,17 +406,15 @@ class GameState:
         phase = self._phase
         if phase == OFFER:
             p = self._turn
-            lc, ln, wall = self._line_colour[p], self._line_count[p], self._wall[p]
+            lc, ln, rows = self._line_colour[p], self._line_count[p], self._row_colours[p]
             # dests[c]: the destinations open to colour c (cf. OpenLanes in movegen.cpp).  A line
             # never holds a colour its wall row has, so a part-filled line takes its own colour.
             dests = [[], [], [], [], []]
             for r in range(5):
                 n = ln[r]
                 if n == 0:
-                    row = wall[r * 5:r * 5 + 5]
-                    for c in range(5):
-                        if c not in row:
-                            dests[c].append(r)
+                    for c in _COLOURS_NOT_IN[rows[r]]:
+                        dests[c].append(r)
                 elif n <= r:
                     dests[lc[r]].append(r)
             for d in dests:
@@ -649,6 +649,7 @@ class GameState:
         wall = self._wall[p]
         colour = self._line_colour[p][row]
         wall[row * 5 + col] = colour
+        self._row_colours[p][row] |= 1 << colour
         self._lid[colour] += row  # the line's other tiles
         self._line_count[p][row] = 0
         self._line_colour[p][row] = -1
@@ -1362,6 +1363,7 @@ def _read_player(g, p, value):
     if len(rows) != 5 or any(len(x) != 5 for x in rows):
         raise StateFormatError("field %s: wall %r is not 5 rows of 5 cells" % (key, wall_text))
     wall = g._wall[p] = _parse_wall(rows, g._variant == 0, "field %s" % key)
+    g._row_colours[p] = [sum(1 << x for x in wall[r * 5:r * 5 + 5] if x >= 0) for r in range(5)]
     for r in range(5):
         c = g._line_colour[p][r]
         if c >= 0 and _colour_in_row(wall, r, c):
