@@ -209,13 +209,26 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   return Playouts(start.players, n, plies, out, with_plies);
 }
 
-VectorGame MakeVector(const py::object& n_obj, const py::object& players, const std::string& variant,
-                      const py::object& seed) {
+VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const std::string& variant,
+                       const py::object& seed) {
   const int n = CheckCount(n_obj, "n");
   const uint64_t seed_value = ToSeed(seed);
   Game probe = MakeGame(players, variant, py::int_(0), "sampled");
-  return VectorGame(n, probe.s.players, static_cast<Variant>(probe.s.variant), seed_value);
+  return new VectorGame(n, probe.s.players, static_cast<Variant>(probe.s.variant), seed_value);
 }
+
+// Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
+class Busy {
+ public:
+  explicit Busy(VectorGame& v) : v_(v) {
+    if (!v_.Acquire())
+      throw py::value_error("VectorGame is busy: another thread is stepping or resetting it");
+  }
+  ~Busy() { v_.Release(); }
+
+ private:
+  VectorGame& v_;
+};
 
 // A read-only numpy view of memory owned by the VectorGame `self`, which it keeps alive.
 template <typename T>
@@ -235,6 +248,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
                           std::string(py::str(actions.dtype())));
   auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
   const int64_t* data = values.data();
+  Busy busy(v);
   v.Check(data);
   {
     py::gil_scoped_release release;
@@ -468,6 +482,7 @@ PYBIND11_MODULE(_cppengine, m) {
         return out;
       })
       .def("reset", [](VectorGame& v, const py::object& indices) {
+        Busy busy(v);
         if (indices.is_none()) {
           v.ResetAll();
           return;

@@ -198,3 +198,38 @@ def test_vector_game_reset_takes_the_next_seeds(engine):
     vec.reset()
     assert vec.state(0) == engine.new_game(2, seed=splitmix_output(4, 4))
     assert vec.state(1) == engine.new_game(2, seed=splitmix_output(4, 5))
+
+
+def test_vector_game_stepped_from_two_threads_stays_consistent(engine):
+    """The C++ step releases Python's lock: a second thread stepping or resetting meanwhile is refused
+    ("busy") or sees a finished step, and no game is ever left half-changed."""
+    import threading
+
+    vec = engine.VectorGame(512, 2, "classic", seed=2)
+    rows = np.arange(512)
+    outcomes = []
+
+    def worker(seed):
+        rng = np.random.default_rng(seed)
+        for _ in range(40):
+            try:
+                if vec.done.any():
+                    vec.reset(np.flatnonzero(vec.done))
+                pick = (rng.random(512) * np.maximum(vec.num_legal, 1)).astype(np.int64)
+                vec.step(vec.legal_actions[rows, pick])
+                outcomes.append("stepped")
+            except engine.IllegalMoveError:
+                outcomes.append("stale")  # the other thread moved first
+            except ValueError as e:
+                assert "busy" in str(e)
+                outcomes.append("busy")
+
+    threads = [threading.Thread(target=worker, args=(s,)) for s in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert "stepped" in outcomes
+    for i in range(512):
+        state = vec.state(i)  # from_text checks tile totals, walls and lines
+        assert np.flatnonzero(vec.legal_mask[i]).tolist() == state.legal_actions()

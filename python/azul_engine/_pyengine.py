@@ -1680,6 +1680,7 @@ class VectorGame:
             view.flags.writeable = False
             setattr(self, name, view)
         self._games = [None] * n
+        self._busy = False
         self.reset()
 
     def _refresh(self, i):
@@ -1694,8 +1695,21 @@ class VectorGame:
         self._scores[i] = g._score
         self._done[i] = g._phase == OVER
 
+    def _acquire(self):
+        # One step or reset at a time, as in the C++ engine (Python threads may switch inside).
+        if self._busy:
+            raise ValueError("VectorGame is busy: another thread is stepping or resetting it")
+        self._busy = True
+
     def reset(self, indices=None):
         """Start new games in the given slots (default: all), in the order given."""
+        self._acquire()
+        try:
+            self._reset(indices)
+        finally:
+            self._busy = False
+
+    def _reset(self, indices):
         slots = range(self.n) if indices is None else [int(i) for i in indices]
         for i in slots:
             if not 0 <= i < self.n:
@@ -1716,20 +1730,24 @@ class VectorGame:
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError("actions must be %d integers, got shape %s of %s"
                              % (self.n, actions.shape, actions.dtype))
-        todo = []
-        for i in range(self.n):
-            if self.done[i]:
-                continue
-            a = int(actions[i])
-            try:
-                _check_action(a)
-                self._games[i]._check_legal(a)
-            except IllegalMoveError as e:
-                raise IllegalMoveError("game %d: %s" % (i, e)) from None
-            todo.append((i, a))
-        for i, a in todo:
-            self._games[i]._play(a)
-            self._refresh(i)
+        self._acquire()
+        try:
+            todo = []
+            for i in range(self.n):
+                if self.done[i]:
+                    continue
+                a = int(actions[i])
+                try:
+                    _check_action(a)
+                    self._games[i]._check_legal(a)
+                except IllegalMoveError as e:
+                    raise IllegalMoveError("game %d: %s" % (i, e)) from None
+                todo.append((i, a))
+            for i, a in todo:
+                self._games[i]._play(a)
+                self._refresh(i)
+        finally:
+            self._busy = False
         return self.legal_mask, self.current_player, self.scores, self.done
 
     def observation_tensors(self):

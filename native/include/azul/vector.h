@@ -4,6 +4,7 @@
 // The pure-Python twin is class VectorGame in python/azul_engine/_pyengine.py.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +26,11 @@ class VectorGame {
   // is not legal, and then nothing has changed), then applies them all.
   void Check(const int64_t* actions) const;
   void Apply(const int64_t* actions);
+
+  // One step or reset at a time: Step releases Python's lock while it applies, and a second
+  // caller must not see or change the games meanwhile.  Acquire returns false when busy.
+  bool Acquire() { return !busy_.exchange(true); }
+  void Release() { busy_.store(false); }
 
   int size() const { return n_; }
   int players() const { return players_; }
@@ -52,6 +58,7 @@ class VectorGame {
   std::vector<int8_t> player_;
   std::vector<int32_t> scores_;   // n x players
   std::vector<uint8_t> done_;
+  std::atomic<bool> busy_{false};
 };
 
 }  // namespace azul
