@@ -448,9 +448,7 @@ PYBIND11_MODULE(_cppengine, m) {
            py::arg("variant") = "classic", py::arg("seed") = 0)
       .def_property_readonly("n", &VectorGame::size)
       .def_property_readonly("players", &VectorGame::players)
-      .def_property_readonly("variant", [](const VectorGame& v) {
-        return kVariantNames[v.size() ? v.game(0).variant : 0];
-      })
+      .def_property_readonly("variant", [](const VectorGame& v) { return kVariantNames[v.variant()]; })
       .def_property_readonly("legal_mask", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
         return View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), kNumActions});
@@ -476,7 +474,8 @@ PYBIND11_MODULE(_cppengine, m) {
         return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
       })
       .def("step", &StepVector, py::arg("actions"))
-      .def("observation_tensors", [](const VectorGame& v) {
+      .def("observation_tensors", [](VectorGame& v) {
+        Busy busy(v);
         py::array_t<float> out({v.size(), ObservationSize(v.players())});
         v.Observations(out.mutable_data());
         return out;
@@ -492,7 +491,8 @@ PYBIND11_MODULE(_cppengine, m) {
           slots.push_back(py::int_(py::reinterpret_borrow<py::object>(i)).cast<int>());
         v.Reset(slots);
       }, py::arg("indices") = py::none())
-      .def("state", [](const VectorGame& v, int i) {
+      .def("state", [](VectorGame& v, int i) {
+        Busy busy(v);
         if (i < 0 || i >= v.size())
           throw py::index_error("game " + std::to_string(i) + " is out of range 0-" +
                                 std::to_string(v.size() - 1));

@@ -166,8 +166,8 @@ def state_text(players=2, variant="classic", walls=None, lines=None, floors=None
     factory (default: all empty).  ``bag``/``lid``: colour letters; the one named by ``rest``
     ("bag" or "lid") also receives every tile not placed elsewhere, so each colour totals 20.
     ``marker``: 'C', a seat, or None to infer it from the floors ('C' when no floor holds it).
-    ``start`` defaults to ``turn`` (or 0 when turn is -1).  ``prefill`` defaults to the bag and
-    lid.  ``extra`` is appended verbatim.  Raises ValueError when a colour would total over 20.
+    ``start`` defaults to ``turn`` (or 0 when turn is -1).  ``prefill`` defaults to the bag with
+    the factories' tiles back in it, and the lid.  ``extra`` is appended verbatim.  Raises ValueError when a colour would total over 20.
     """
     nf = 2 * players + 1
     order = lambda text: letters(counts(text))  # noqa: E731 (any order in, colour order out)
@@ -203,8 +203,9 @@ def state_text(players=2, variant="classic", walls=None, lines=None, floors=None
     extra_counts = bag_counts if rest == "bag" else lid_counts
     for c in range(5):
         extra_counts[c] += remainder[c]
-    if prefill is None:
-        prefill = "%s/%s" % (",".join(map(str, bag_counts)), ",".join(map(str, lid_counts)))
+    if prefill is None:  # as if this round's factories had just been drawn from the bag
+        drawn = [bag_counts[c] + sum(counts(f)[c] for f in factories) for c in range(5)]
+        prefill = "%s/%s" % (",".join(map(str, drawn)), ",".join(map(str, lid_counts)))
 
     fields = [
         "azul-state/1",

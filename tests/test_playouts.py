@@ -233,3 +233,13 @@ def test_vector_game_stepped_from_two_threads_stays_consistent(engine):
     for i in range(512):
         state = vec.state(i)  # from_text checks tile totals, walls and lines
         assert np.flatnonzero(vec.legal_mask[i]).tolist() == state.legal_actions()
+
+
+def test_a_game_copied_out_of_a_vector_plays_on(engine):
+    vec = engine.VectorGame(2, 2, "grey", seed=0)
+    assert engine.VectorGame(0, variant="grey").variant == "grey"
+    for _ in range(5):
+        vec.step(vec.legal_actions[:, 0])
+    state = vec.state(0)
+    state.apply(state.legal_actions()[0])
+    assert engine.playouts_from(state, 2, seed=1).shape == (2, 2)

@@ -263,3 +263,46 @@ def test_chance_phase_in_sampled_mode_is_refused(engine):
 def test_state_text_must_be_a_string(engine):
     with pytest.raises(TypeError):
         engine.GameState.from_text(b"azul-state/1")
+
+
+# -- states read without their history play on --------------------------------------------------------------
+
+def test_a_mid_game_state_read_without_history_plays_on(engine):
+    """The history before a state read from text is unknown; play goes on, and record() says why it cannot."""
+    from helpers import Picker
+
+    game = engine.new_game(3, "grey", seed=7)
+    pick = Picker(7)
+    for _ in range(23):
+        game.apply(pick.choice(game.legal_actions()))
+    state = engine.GameState.from_text(game.to_text())
+    while not game.is_over:
+        move = pick.choice(game.legal_actions())
+        game.apply(move)
+        state.apply(move)
+        assert state == game
+    with pytest.raises(ValueError, match="without its history"):
+        state.record()
+
+
+def test_a_round_start_read_without_history_can_be_dealt(engine):
+    game = engine.new_game(2, seed=3)
+    while game.round < 2:
+        game.apply(game.legal_actions()[0])
+    state = engine.GameState.from_text(game.to_text())
+    factories = state.factories
+    state.deal([factories[1], factories[0]] + factories[2:])
+    assert state.factories == [factories[1], factories[0]] + factories[2:]
+    state.apply(state.legal_actions()[0])
+
+
+def test_prefill_must_hold_this_rounds_tiles(engine):
+    """deal() takes its tiles from the prefill bag and lid, so they must be the tiles of bag, lid and factories."""
+    game = engine.new_game(2, seed=7)
+    text = replace_field(game.to_text(), "prefill", "0,0,0,0,0/0,0,0,0,0")
+    refused(engine, text, "field prefill", "0 blue tiles in bag and lid before the fill")
+
+
+def test_a_centre_over_twenty_tiles_of_a_colour_is_refused(engine):
+    text = replace_field(state_text(**BASE), "center", "B" * 300)
+    refused(engine, text, "field center: more than 20 tiles of a colour")

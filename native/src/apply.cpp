@@ -139,14 +139,15 @@ static void Draft(State& s, int action, History* h) {
 void ApplyAction(State& s, int action, History* h) {
   switch (s.phase) {
     case kOffer:
-      if (h) h->rounds.back().moves.push_back(DraftToStr(action));
+      // A state read from text may not know the rounds before it: history is written where known.
+      if (h && !h->rounds.empty()) h->rounds.back().moves.push_back(DraftToStr(action));
       ++s.moves;
       Draft(s, action, h);
       break;
     case kTiling: {
       const int p = s.turn;
       const int r = PendingRow(s, p);
-      if (h) {
+      if (h && !h->rounds.empty()) {
         std::string m = "W";
         m += static_cast<char>('1' + r);
         m += static_cast<char>('1' + action - kTileActionBase);

@@ -105,7 +105,7 @@ static bool IsStuck(const State& s) {
 }
 
 static void EndRound(State& s, History* h) {
-  if (h) {
+  if (h && !h->rounds.empty()) {
     std::vector<int>& scores = h->rounds.back().scores;
     scores.clear();
     for (int p = 0; p < s.players; ++p) scores.push_back(s.board[p].score);

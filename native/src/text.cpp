@@ -207,6 +207,18 @@ void CheckConsistency(const State& s) {
   }
   if (Sum5(s.prefill_bag) + Sum5(s.prefill_lid) > 5 * kTilesPerColour)
     throw StateFormatError("field prefill: more than 100 tiles");
+  if (s.phase == kFirstPlayer || s.phase == kFill || (s.phase == kOffer && s.moves == 0)) {
+    // Deal takes its tiles from the prefill bag and lid: they must be this round's tiles.
+    for (int c = 0; c < kColours; ++c) {
+      const int before = s.prefill_bag[c] + s.prefill_lid[c];
+      int now = s.bag[c] + s.lid[c];
+      for (int f = 0; f < s.num_factories; ++f) now += s.factories[f][c];
+      if (before != now)
+        throw StateFormatError("field prefill: " + std::to_string(before) + " " + kColourNames[c] +
+                               " tiles in bag and lid before the fill, but " + std::to_string(now) +
+                               " in bag, lid and factories");
+    }
+  }
   const int phase = s.phase;
   const std::string name = kPhaseNames[phase];
   if (phase == kFirstPlayer || phase == kFill || phase == kOver) {
@@ -520,10 +532,11 @@ State FromText(const std::string& text, History* h) {
   {
     int counts[5];
     ParseTiles(f["center"], "field center", counts);
-    for (int c = 0; c < 5; ++c) {
-      if (counts[c] > 255) throw StateFormatError("field center: too many tiles");
-      s.centre[c] = static_cast<uint8_t>(counts[c]);
-    }
+    for (int c = 0; c < 5; ++c)
+      if (counts[c] > kTilesPerColour)
+        throw StateFormatError("field center: more than " + std::to_string(kTilesPerColour) +
+                               " tiles of a colour");
+    for (int c = 0; c < 5; ++c) s.centre[c] = static_cast<uint8_t>(counts[c]);
   }
   CountList(f["bag"], "bag", s.bag);
   CountList(f["lid"], "lid", s.lid);

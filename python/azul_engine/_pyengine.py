@@ -504,14 +504,17 @@ class GameState:
     def _play(self, action):
         """Apply a legal action (unchecked), recording it in the history."""
         phase = self._phase
+        # A state read from text may not know the rounds before it: history is written where known.
         if phase == OFFER:
-            self._h_rounds[-1][1].append(_draft_to_str(action))
+            if self._h_rounds:
+                self._h_rounds[-1][1].append(_draft_to_str(action))
             self._moves += 1
             self._draft(action)
         elif phase == TILING:
             p = self._turn
             r = self._pending_row(p)
-            self._h_rounds[-1][1].append("W%d%d" % (r + 1, action - TILE_ACTION_BASE + 1))
+            if self._h_rounds:
+                self._h_rounds[-1][1].append("W%d%d" % (r + 1, action - TILE_ACTION_BASE + 1))
             self._moves += 1
             self._place(p, r, action - TILE_ACTION_BASE)
             self._continue_tiling()
@@ -750,7 +753,8 @@ class GameState:
         return True
 
     def _end_round(self):
-        self._h_rounds[-1][2] = self._score[:]
+        if self._h_rounds:
+            self._h_rounds[-1][2] = self._score[:]
         if any(self._complete_rows(p) for p in range(self._players)) or self._is_stuck():
             for p in range(self._players):
                 rows, columns, colours = _wall_bonus(self._wall[p])
@@ -882,7 +886,7 @@ class GameState:
         self._bag, self._lid = new_bag, new_lid
         self._factories = counts
         self._h_seed = None
-        if self._phase == OFFER:
+        if self._phase == OFFER and self._h_rounds:
             self._h_rounds.pop()
         self._begin_offer()
 
@@ -1303,6 +1307,8 @@ def _from_text(text):
             raise StateFormatError("field factories: factory %d holds more than 4 tiles"
                                    % (i + 1))
     g._centre = _parse_tiles(fields["center"], "field center")
+    if max(g._centre) > TILES_PER_COLOUR:
+        raise StateFormatError("field center: more than %d tiles of a colour" % TILES_PER_COLOUR)
     g._bag = _count_list(fields["bag"], "bag")
     g._lid = _count_list(fields["lid"], "lid")
     pre = fields["prefill"].split("/")
@@ -1423,6 +1429,14 @@ def _check_consistency(g):
                                    % (total, COLOUR_NAMES[c], TILES_PER_COLOUR))
     if sum(g._prefill_bag) + sum(g._prefill_lid) > 5 * TILES_PER_COLOUR:
         raise StateFormatError("field prefill: more than 100 tiles")
+    if g._phase in (FIRST_PLAYER, FILL) or (g._phase == OFFER and g._moves == 0):
+        # deal() takes its tiles from the prefill bag and lid: they must be this round's tiles.
+        for c in range(5):
+            before = g._prefill_bag[c] + g._prefill_lid[c]
+            now = g._bag[c] + g._lid[c] + sum(f[c] for f in g._factories)
+            if before != now:
+                raise StateFormatError("field prefill: %d %s tiles in bag and lid before the fill, "
+                                       "but %d in bag, lid and factories" % (before, COLOUR_NAMES[c], now))
     phase = g._phase
     name = PHASE_NAMES[phase]
     if phase in (FIRST_PLAYER, FILL, OVER):
@@ -1755,15 +1769,23 @@ class VectorGame:
         size), a new array."""
         import numpy as np
 
-        size = observation_shape(self.players, self.variant)[0]
-        out = [0.0] * (size * self.n)
-        for i, g in enumerate(self._games):
-            g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
+        self._acquire()
+        try:
+            size = observation_shape(self.players, self.variant)[0]
+            out = [0.0] * (size * self.n)
+            for i, g in enumerate(self._games):
+                g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
+        finally:
+            self._busy = False
         return np.array(out, dtype=np.float32).reshape(self.n, size)
 
     def state(self, i):
         """A copy of game i as a GameState (position and generator; no history)."""
-        if not 0 <= i < self.n:
-            raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
-        return _from_text(self._games[i].to_text())
+        self._acquire()
+        try:
+            if not 0 <= i < self.n:
+                raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
+            return _from_text(self._games[i].to_text())
+        finally:
+            self._busy = False
 

@@ -27,13 +27,15 @@ class VectorGame {
   void Check(const int64_t* actions) const;
   void Apply(const int64_t* actions);
 
-  // One step or reset at a time: Step releases Python's lock while it applies, and a second
-  // caller must not see or change the games meanwhile.  Acquire returns false when busy.
+  // One step, reset or read of the games at a time: a step releases Python's lock while it
+  // applies, and a second caller must not see or change the games meanwhile (the numpy views
+  // are not guarded: read them between steps).  Acquire returns false when busy.
   bool Acquire() { return !busy_.exchange(true); }
   void Release() { busy_.store(false); }
 
   int size() const { return n_; }
   int players() const { return players_; }
+  Variant variant() const { return variant_; }
   const State& game(int i) const { return games_[i]; }
   // Each game seen by its player to move (seat 0 once over): n x ObservationSize(players).
   void Observations(float* out) const;
