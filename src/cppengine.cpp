@@ -166,9 +166,8 @@ int CheckCount(const py::object& value, const char* what) {
   return static_cast<int>(v);
 }
 
-py::object Playouts(int players, int n, uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
-  (void)players;
-  (void)n;
+// The scores, or (scores, plies) for the bench.
+py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
   if (with_plies) return py::make_tuple(out, plies);
   return out;
 }
@@ -188,7 +187,7 @@ py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
     py::gil_scoped_release release;
     plies = RandomPlayouts(n, p, static_cast<Variant>(probe.s.variant), seed_value, threads, data);
   }
-  return Playouts(p, n, plies, out, with_plies);
+  return Playouts(plies, out, with_plies);
 }
 
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
@@ -206,7 +205,7 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
     py::gil_scoped_release release;
     plies = PlayoutsFrom(start, n, seed_value, threads, data);
   }
-  return Playouts(start.players, n, plies, out, with_plies);
+  return Playouts(plies, out, with_plies);
 }
 
 VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const std::string& variant,
