@@ -3,7 +3,7 @@
 # (python -m azul_engine bench). Arguments go to the bench command, e.g. --json or --backend cpp.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/venv.sh
+source scripts/venv.sh ""  # no extras (an explicit argument: a sourced script would see ours)
 
 echo "+ python -m azul_engine bench $*"
 python -m azul_engine bench "$@"
