@@ -46,22 +46,6 @@ struct SpreadTable {
 };
 constexpr SpreadTable kSpread;
 
-// kLaneMask.v[m]: all five lanes of each colour in mask m.
-struct LaneMaskTable {
-  uint32_t v[32];
-  constexpr LaneMaskTable() : v() {
-    for (int m = 0; m < 32; ++m)
-      for (int c = 0; c < 5; ++c)
-        if (m >> c & 1) v[m] |= 31u << (5 * c);
-  }
-};
-constexpr LaneMaskTable kLaneMask;
-
-inline int Popcount(uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
 constexpr int kBits[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                            1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 
@@ -131,14 +115,20 @@ namespace {
 
 // Bit c set when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
 // three bytes past them belong to the same State).
-inline int ColourMask(const uint8_t* tiles) {
+// 0x01 in byte c when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
+// three bytes past them belong to the same State).
+inline uint64_t PresentBytes(const uint8_t* tiles) {
   uint64_t w;
   std::memcpy(&w, tiles, 8);
   w &= 0xFFFFFFFFFFULL;
   const uint64_t low7 = 0x7F7F7F7F7FULL;
-  const uint64_t t = (((w & low7) + low7) | w) & 0x8080808080ULL;  // 0x80 in each nonzero byte
-  // Byte c's flag (bit 8c after the shift) moves to bit 32 + c; no two products meet.
-  return static_cast<int>(((t >> 7) * 0x0102040810ULL) >> 32) & 31;
+  return ((((w & low7) + low7) | w) & 0x8080808080ULL) >> 7;
+}
+
+// Bit c set when byte c of `present` (from PresentBytes) is set: the multiply moves byte c's bit
+// (bit 8c) to bit 32 + c, and no two products meet.
+inline int ColourMask(uint64_t present) {
+  return static_cast<int>((present * 0x0102040810ULL) >> 32) & 31;
 }
 
 }  // namespace
@@ -152,20 +142,26 @@ int PickLegalAction(const State& s, uint64_t& policy) {
   // source holding the colours of mask m accounts for one action per colour plus one per open
   // lane of those colours.
   const uint32_t lanes = OpenLanes(s, s.turn);
-  int weight[kMaxFactories + 1], masks[kMaxFactories + 1];
+  // widths: byte c holds the number of actions colour c gives a source (1 + its open lines), so a
+  // source's weight is the byte sum of widths masked by its present colours (a multiply adds the
+  // bytes: at most 5 x 6, no carries).
+  uint64_t widths = 0;
+  for (int c = 0; c < kColours; ++c)
+    widths |= static_cast<uint64_t>(1 + kBits[lanes >> (5 * c) & 31]) << (8 * c);
+  int weight[kMaxFactories + 1];
+  uint64_t present[kMaxFactories + 1];
   const int sources = s.num_factories + 1;
   int n = 0;
   for (int i = 0; i < sources; ++i) {
-    const int m = ColourMask(i + 1 == sources ? s.centre : s.factories[i]);
-    masks[i] = m;
-    weight[i] = kBits[m] + Popcount(lanes & kLaneMask.v[m]);
+    present[i] = PresentBytes(i + 1 == sources ? s.centre : s.factories[i]);
+    weight[i] = static_cast<int>(((widths & present[i] * 0xFF) * 0x0101010101ULL) >> 32) & 0xFF;
     n += weight[i];
   }
   int k = Below(policy, n);
   int i = 0;
   while (k >= weight[i]) k -= weight[i++];
   const int src = i + 1 == sources ? kCentre : i;
-  for (int m = masks[i];; m &= m - 1) {
+  for (int m = ColourMask(present[i]);; m &= m - 1) {
     const int c = __builtin_ctz(m), open = lanes >> (5 * c) & 31, w = 1 + kBits[open];
     if (k >= w) {
       k -= w;
