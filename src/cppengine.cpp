@@ -319,31 +319,18 @@ PYBIND11_MODULE(_cppengine, m) {
       .def_property_readonly("pattern_lines", [](const Game& g) {
         std::vector<std::vector<std::string>> out(g.s.players);
         for (int p = 0; p < g.s.players; ++p)
-          for (int r = 0; r < 5; ++r) {
-            const PlayerBoard& b = g.s.board[p];
-            out[p].push_back(b.line_count[r] ? std::string(b.line_count[r], kColourLetters[b.line_colour[r]])
-                                             : std::string());
-          }
+          for (int r = 0; r < 5; ++r) out[p].push_back(LineText(g.s.board[p], r));
         return out;
       })
       .def_property_readonly("walls", [](const Game& g) {
         std::vector<std::vector<std::string>> out(g.s.players);
         for (int p = 0; p < g.s.players; ++p)
-          for (int r = 0; r < 5; ++r) {
-            std::string row;
-            for (int c = 0; c < 5; ++c) {
-              int x = g.s.board[p].wall[r * 5 + c];
-              row += x < 0 ? '.' : kColourLetters[x];
-            }
-            out[p].push_back(row);
-          }
+          for (int r = 0; r < 5; ++r) out[p].push_back(WallRow(g.s.board[p], r));
         return out;
       })
       .def_property_readonly("floors", [](const Game& g) {
         std::vector<std::string> out;
-        for (int p = 0; p < g.s.players; ++p)
-          out.push_back(((g.s.marker == p && g.s.marker_floor) ? "M" : "") +
-                        TilesToStr(g.s.board[p].floor));
+        for (int p = 0; p < g.s.players; ++p) out.push_back(FloorText(g.s, p));
         return out;
       })
       .def_property_readonly("pending_row", [](const Game& g) {

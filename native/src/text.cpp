@@ -25,21 +25,6 @@ std::string Counts(const uint8_t* c) {
 
 std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
 
-std::string WallRow(const PlayerBoard& b, int r) {
-  std::string row;
-  for (int c = 0; c < 5; ++c) row += b.wall[r * 5 + c] < 0 ? '.' : kColourLetters[b.wall[r * 5 + c]];
-  return row;
-}
-
-std::string LineText(const PlayerBoard& b, int r) {
-  return b.line_count[r] ? std::string(b.line_count[r], kColourLetters[b.line_colour[r]])
-                         : std::string();
-}
-
-std::string FloorText(const State& s, int p) {
-  return ((s.marker == p && s.marker_floor) ? "M" : "") + TilesToStr(s.board[p].floor);
-}
-
 std::vector<std::string> Split(const std::string& s, char sep) {
   std::vector<std::string> out;
   size_t start = 0;
@@ -331,6 +316,21 @@ const char* const kFieldNames[] = {"variant", "players", "chance", "seed",  "rng
                                    "center",  "bag",     "lid",    "prefill"};
 
 }  // namespace
+
+std::string WallRow(const PlayerBoard& b, int r) {
+  std::string row;
+  for (int c = 0; c < 5; ++c) row += b.wall[r * 5 + c] < 0 ? '.' : kColourLetters[b.wall[r * 5 + c]];
+  return row;
+}
+
+std::string LineText(const PlayerBoard& b, int r) {
+  return b.line_count[r] ? std::string(b.line_count[r], kColourLetters[b.line_colour[r]])
+                         : std::string();
+}
+
+std::string FloorText(const State& s, int p) {
+  return ((s.marker == p && s.marker_floor) ? "M" : "") + TilesToStr(s.board[p].floor);
+}
 
 void ParseWall(const std::vector<std::string>& rows, bool classic, const std::string& what,
                int8_t* wall) {

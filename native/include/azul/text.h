@@ -15,6 +15,11 @@ std::string ToText(const State& s, const History* h);
 // history in the text, or with what can be known without it.
 State FromText(const std::string& text, History* h);
 std::string BoardText(const State& s);
+// One wall row as five characters ('.' for empty), one pattern line as its tiles, one floor
+// ('M' for the marker, then tiles): the forms of the walls, pattern_lines and floors queries.
+std::string WallRow(const PlayerBoard& b, int r);
+std::string LineText(const PlayerBoard& b, int r);
+std::string FloorText(const State& s, int p);
 // The game so far as an "azul-record" v1 JSON object (records.md), compact, in key order.
 std::string RecordJson(const State& s, const History& h);
 // The score sheet (a JSON list per round of event objects), made by replaying the history.
