@@ -127,7 +127,13 @@ class Picker:
         """A move in notation, chosen the way a player might: 7 times in 8 a draft to a pattern
         line when there is one, else any legal move.  (Uniform choice sends most tiles to the
         floor, and games then rarely reach high scores, full columns or colours.)"""
-        lines = [m for m in moves if m[0] in "123456789C" and m[2] != "F"]
+        if moves and moves[-1][:1] == "-":  # Summer Pavilion, phase 2: place, or pass keeping most
+            places = [m for m in moves if len(m) == 4]
+            if places and self.below(8):
+                return self.choice(places)
+            longest = max(len(m) for m in moves if m[:1] == "-")
+            return self.choice([m for m in moves if m[:1] == "-" and len(m) == longest])
+        lines = [m for m in moves if len(m) == 3 and m[0] in "123456789C" and m[2] != "F"]
         if lines and self.below(8):
             return self.choice(lines)
         return self.choice(moves)
@@ -292,6 +298,9 @@ PLAYTHROUGH_GAMES = [
     ("3p_grey_seed11.txt", 3, "grey", 11, "sampled", 1011),
     ("4p_classic_seed13.txt", 4, "classic", 13, "sampled", 1013),
     ("2p_grey_explicit_seed17.txt", 2, "grey", 17, "explicit", 1017),
+    ("2p_pavilion_seed19.txt", 2, "summer-pavilion", 19, "sampled", 1019),
+    ("3p_pavilion_explicit_seed23.txt", 3, "summer-pavilion", 23, "explicit", 1023),
+    ("4p_pavilion_seed29.txt", 4, "summer-pavilion", 29, "sampled", 1029),
 ]
 
 
@@ -376,3 +385,71 @@ def is_stuck(state, supply):
                                       state.pattern_lines[p][row], row, colour):
                     return False
     return True
+
+
+# ---------------------------------------------------------------------------------------------
+# Summer Pavilion positions
+# ---------------------------------------------------------------------------------------------
+
+SP_COLOURS = "PGOYBR"
+SP_STARS = "ORBYGPC"
+
+
+def sp_tiles(counts):
+    return "".join(SP_COLOURS[c] * counts[c] for c in range(6))
+
+
+def sp_counts(text):
+    return [text.count(c) for c in SP_COLOURS]
+
+
+def pavilion_text(players=2, round=1, phase="play", turn=0, start=0, marker="C", moves=5, next=-1,
+                  owed=0, fill="-", factories=None, center="", supply="PGOYBRPGOY", refill="",
+                  hands=None, boards=None, scores=None, passed=None, tower="", chance="sampled",
+                  seed=0, rng=0):
+    """The state text of a Summer Pavilion position; the bag holds every tile not placed elsewhere.
+
+    ``boards``: per player, a dict {star letter: 6 characters} (other stars empty).  Tile strings are
+    colour letters in any order (sorted here)."""
+    nf = 2 * players + 1
+    factories = factories or [""] * nf
+    hands = hands or [""] * players
+    boards = boards or [{} for _ in range(players)]
+    scores = scores or [5] * players
+    passed = passed or [0] * players
+
+    def srt(text):
+        return sp_tiles(sp_counts(text))
+
+    used = [0] * 6
+    for text in list(factories) + [center, supply, tower] + list(hands):
+        for c, n in enumerate(sp_counts(text)):
+            used[c] += n
+    stars = []
+    for b in boards:
+        rows = [b.get(s, "......") for s in SP_STARS]
+        stars.append("/".join(rows))
+        for row in rows:
+            for ch in row:
+                if ch != ".":
+                    used[SP_COLOURS.index(ch)] += 1
+    bag = [22 - n for n in used]
+    assert min(bag) >= 0, "more than 22 tiles of a colour"
+    fields = [
+        "azul-state/1", "variant=summer-pavilion", "players=%d" % players, "chance=" + chance,
+        "seed=%d" % seed, "rng=%016x" % rng, "round=%d" % round, "phase=" + phase, "fill=" + fill,
+        "turn=%d" % turn, "start=%d" % start, "marker=%s" % marker, "moves=%d" % moves,
+        "next=%d" % next, "owed=%d" % owed,
+        "factories=" + ",".join(srt(f) or "-" for f in factories),
+        "center=" + (srt(center) or "-"), "supply=" + (srt(supply) or "-"),
+        "refill=" + (srt(refill) or "-"),
+        "bag=" + ",".join(map(str, bag)), "tower=" + ",".join(map(str, sp_counts(tower))),
+        "prefill=" + ",".join(map(str, bag)) + "/" + ",".join(map(str, sp_counts(tower))),
+    ]
+    for p in range(players):
+        fields.append("p%d=%d:%s:%s:%d" % (p, scores[p], srt(hands[p]) or "-", stars[p], passed[p]))
+    return " ".join(fields)
+
+
+def pavilion_state(engine, **kw):
+    return engine.from_text(pavilion_text(**kw))

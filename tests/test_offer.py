@@ -30,7 +30,7 @@ def test_new_game_setup(engine, players, factories):
 
 @pytest.mark.parametrize("arguments, error", [
     (dict(players=1), ValueError), (dict(players=5), ValueError), (dict(players="2"), TypeError),
-    (dict(variant="summer-pavilion"), ValueError), (dict(chance="random"), ValueError),
+    (dict(variant="pavilion"), ValueError), (dict(chance="random"), ValueError),
     (dict(seed="7"), TypeError), (dict(seed=1.0), TypeError),
 ])
 def test_new_game_checks_its_arguments(engine, arguments, error):

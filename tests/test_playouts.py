@@ -91,7 +91,7 @@ def test_playout_arguments_are_checked(engine):
         engine.random_playouts(-1)
     with pytest.raises(TypeError, match="n must be an int"):
         engine.random_playouts(2.5)
-    with pytest.raises(TypeError, match="state must be a GameState of this engine"):
+    with pytest.raises(TypeError, match="state must be a GameState or PavilionState of this engine"):
         engine.playouts_from("azul", 3)
     assert engine.random_playouts(0).shape == (0, 2)
 
@@ -106,6 +106,8 @@ PINNED = {
     (2, "grey"): "118873e26ef52bed",
     (4, "classic"): "a38279208ec22c0a",
     (4, "grey"): "ac7eacec4034d02e",
+    (2, "summer-pavilion"): "a24062aaf1ea502c",
+    (4, "summer-pavilion"): "099474972e87ef38",
 }
 
 

@@ -108,4 +108,4 @@ def test_action_ids_and_notation_correspond(engine):
     assert state.action_to_string(307) == "~R"
     assert state.action_to_string(312) == "~2"
     assert engine.COLOURS == "BYRKW"
-    assert tuple(engine.VARIANTS) == ("classic", "grey")
+    assert tuple(engine.VARIANTS) == ("classic", "grey", "summer-pavilion")

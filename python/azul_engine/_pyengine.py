@@ -22,6 +22,9 @@ __all__ = [
     "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
     "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
+    "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
+    "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
+    "SP_FIRST_PLAYER_ACTION_BASE",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -30,7 +33,8 @@ __all__ = [
 
 COLOURS = "BYRKW"  # frozen order: 0 blue, 1 yellow, 2 red, 3 black, 4 white
 COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
-VARIANTS = ("classic", "grey")
+VARIANTS = ("classic", "grey", "summer-pavilion")
+WALL_VARIANTS = ("classic", "grey")  # the variants a GameState plays; PavilionState the third
 TEXT_VERSION = 1
 TILES_PER_COLOUR = 20
 FLOOR_SPACES = 7
@@ -1154,7 +1158,8 @@ def _check_action(action):
 def new_game(players=2, variant="classic", seed=None, chance="sampled"):
     """Start a game of Azul.
 
-    ``players`` 2-4; ``variant`` "classic" (coloured wall) or "grey" (free placement);
+    ``players`` 2-4; ``variant`` "classic" (coloured wall), "grey" (free placement) or
+    "summer-pavilion" (Azul: Summer Pavilion, a :class:`PavilionState`);
     ``seed`` an int in 0..2**64-1, or None to draw one from the OS (kept in ``state.seed``);
     ``chance`` "sampled" (the game's generator draws the first player and every tile) or
     "explicit" (the state stops at each draw as a chance node, see ``chance_outcomes``).
@@ -1171,6 +1176,8 @@ def new_game(players=2, variant="classic", seed=None, chance="sampled"):
         seed = int.from_bytes(os.urandom(8), "little")
     seed = _check_seed(seed)
     explicit = chance == "explicit"
+    if variant == "summer-pavilion":
+        return _pypavilion.new_game(players, seed, explicit)
     g = GameState._blank(players, VARIANTS.index(variant), explicit, seed)
     if not explicit:
         g._start = g._below(players)
@@ -1193,8 +1200,9 @@ def end_bonus(wall, variant=None):
     rows = wall.replace("/", " ").split() if isinstance(wall, str) else list(wall)
     if len(rows) != 5 or not all(isinstance(x, str) and len(x) == 5 for x in rows):
         raise StateFormatError("wall: not 5 rows of 5 cells (colour letters or '.')")
-    if variant is not None and variant not in VARIANTS:
-        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    if variant is not None and variant not in WALL_VARIANTS:
+        raise ValueError("unknown variant %r (variants with a wall: %s)"
+                         % (variant, ", ".join(WALL_VARIANTS)))
     cells = _parse_wall(rows, variant == "classic", "wall")
     rows_done, columns, colours = _wall_bonus(cells)
     return {"rows": rows_done, "columns": columns, "colours": colours,
@@ -1204,7 +1212,14 @@ def end_bonus(wall, variant=None):
 def observation_shape(players, variant="classic"):
     """Shape of :meth:`GameState.observation_tensor`: ``(154 * players + 76,)``."""
     new_game(players, variant, 0)  # checks the arguments
+    _wall_only(variant, "observation tensors")
     return (SEAT_FEATURES * players + SHARED_FEATURES,)
+
+
+def _wall_only(variant, what):
+    if variant == "summer-pavilion":
+        raise ValueError("%s are defined for classic and grey Azul only, not summer-pavilion"
+                         % what)
 
 
 def _counts(counts):
@@ -1259,6 +1274,8 @@ def _from_text(text):
     if tokens[0] != "azul-state/%d" % TEXT_VERSION:
         raise StateFormatError("unsupported state text version %r (this engine reads "
                                "azul-state/%d)" % (tokens[0], TEXT_VERSION))
+    if "variant=summer-pavilion" in tokens:
+        return _pypavilion._from_text(text)
     fields = {}
     order = []
     for tok in tokens[1:]:
@@ -1585,6 +1602,12 @@ def _splitmix_output(seed, k):
 
 
 def _play_random(g, policy):
+    if type(g) is PavilionState:
+        return _pypavilion.play_random(g, policy)
+    return _play_random_wall(g, policy)
+
+
+def _play_random_wall(g, policy):
     """Play ``g`` to its end choosing ``legal_actions()[below(count)]`` with the generator state
     ``policy``; chance nodes of an explicit-chance state are drawn as in sampled mode.  Returns
     the number of moves played."""
@@ -1646,8 +1669,9 @@ def playouts_from(state, n, seed=0, threads=0, with_plies=False):
     SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does."""
     import numpy as np
 
-    if not isinstance(state, GameState):
-        raise TypeError("state must be a GameState of this engine, not %s" % type(state).__name__)
+    if not isinstance(state, (GameState, PavilionState)):
+        raise TypeError("state must be a GameState or PavilionState of this engine, not %s"
+                        % type(state).__name__)
     n = _check_count(n)
     _check_count(threads, "threads")
     seed = _check_seed(seed)
@@ -1673,6 +1697,7 @@ class VectorGame:
     """
 
     def __init__(self, n, players=2, variant="classic", seed=0):
+        _wall_only(variant, "vectors of games")
         import numpy as np
 
         n = _check_count(n)
@@ -1789,3 +1814,18 @@ class VectorGame:
         finally:
             self._busy = False
 
+
+
+def from_text(text):
+    """Read a state written by ``to_text``: a :class:`GameState` or, for variant
+    summer-pavilion, a :class:`PavilionState`.  Raises :class:`StateFormatError` naming the
+    field."""
+    return _from_text(text)
+
+
+# Summer Pavilion (native/src/pavilion.cpp) lives in its own module; its names are this engine's.
+from . import _pypavilion  # noqa: E402
+from ._pypavilion import (  # noqa: E402
+    PavilionState, SP_COLOURS, SP_STARS, SP_KEEP_SETS, SP_NUM_ACTIONS, SP_PLACE_ACTION_BASE,
+    SP_BONUS_ACTION_BASE, SP_PASS_ACTION_BASE, SP_DRAW_ACTION_BASE, SP_FIRST_PLAYER_ACTION_BASE,
+)
