@@ -181,7 +181,7 @@ def main(argv=None):
     perf = commands.add_parser(
         "bench",
         help="random-playout speed of each backend, with a rules checksum",
-        description="Random games on each backend, for 2 and 4 players, classic and grey walls: played inside "
+        description="Random games on each backend, for 2 and 4 players, classic, grey and Summer Pavilion: played inside "
         "the engine (random_playouts), driven from Python one ply at a time, and through the batched VectorGame; "
         "clones/s and thread scaling. Medians of repeated runs after a warm-up, and a checksum of the final scores "
         "of seeded games, the same for every backend unless the rules differ. Exit code 1 if backends disagree "
@@ -202,7 +202,7 @@ def main(argv=None):
                               description="Play games between bots and write each as an azul-record line. Game i "
                               "is made from seed SEED + i; both engines write the same bytes.")
     rec.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    rec.add_argument("--variant", choices=["classic", "grey"], default="classic")
+    rec.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     rec.add_argument("--games", type=_positive(int), default=1)
     rec.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
@@ -222,7 +222,7 @@ def main(argv=None):
     tour.add_argument("--games", type=_positive(int), default=100,
                       help="games to play, rounded up to whole deals (default: 100)")
     tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    tour.add_argument("--variant", choices=["classic", "grey"], default="classic")
+    tour.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     tour.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")

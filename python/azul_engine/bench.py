@@ -3,7 +3,7 @@
 For each backend it measures, as the median of repeated timed runs after a warm-up:
 
 - ``engine``: whole games of uniformly random legal moves played inside the engine by one call,
-  ``random_playouts(n, threads=1)``: games/s and plies/s, for 2 and 4 players, classic and grey;
+  ``random_playouts(n, threads=1)``: games/s and plies/s, for 2 and 4 players, classic, grey and Summer Pavilion;
 - ``python-loop``: the same kind of games driven from Python, one ``legal_actions()``, a choice and one
   ``apply()`` per ply: plies/s;
 - ``batched``: a ``VectorGame`` stepped from Python with actions chosen by numpy from its legal lists: plies/s;
@@ -23,7 +23,7 @@ import time
 from . import load_backend
 
 # (players, variant) pairs measured, in output order.
-CONFIGS = ((2, "classic"), (2, "grey"), (4, "classic"), (4, "grey"))
+CONFIGS = ((2, "classic"), (2, "grey"), (4, "classic"), (4, "grey"), (2, "summer-pavilion"), (4, "summer-pavilion"))
 CHECKSUM_GAMES = 200  # random_playouts(200, seed=0) per configuration
 CLONE_PLIES = 20  # clones are timed on the state this many random plies into the seed-0 game
 MAX_PLIES = 10_000  # far above any real game: a rules bug fails the bench instead of hanging it
@@ -188,7 +188,7 @@ def checksum_mismatches(results):
 
 def table_row(r):
     """One line of the readable table for result ``r``."""
-    what = f"{r['players']}p {r['variant']:<8}"
+    what = f"{r['players']}p {r['variant']:<15}"
     m = r["measure"]
     if m == "engine":
         return (f"  in-engine random games, 1 thread   {what} {r['games_per_s']:>12,.0f} games/s "

@@ -66,7 +66,9 @@ class RandomBot:
 
 class GreedyBot:
     """The move that leaves its player the best score if the round ended at once
-    (``score_if_round_ended``); ties are broken by the bot's own generator."""
+    (``score_if_round_ended``; in Summer Pavilion, where points are scored as tiles are placed, the score
+    after the move plus a point for each tile still in hand, so that it does not throw tiles away); ties are
+    broken by the bot's own generator."""
 
     name = "greedy"
 
@@ -79,7 +81,10 @@ class GreedyBot:
         for action in state.legal_actions():
             after = state.clone()
             after.apply(action)
-            value = after.score_if_round_ended()[player]
+            if after.variant == "summer-pavilion":
+                value = after.scores[player] + len(after.hands[player])
+            else:
+                value = after.score_if_round_ended()[player]
             if best is None or value > best:
                 best, choices = value, [action]
             elif value == best:

@@ -128,8 +128,10 @@ class AzulGame(pyspiel.Game):
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"azul: players must be 2, 3 or 4, got {players!r}")
         self.engine = _engine_module(backend)
-        if variant not in self.engine.VARIANTS:
-            raise ValueError(f"azul: unknown variant {variant!r} (variants: {', '.join(self.engine.VARIANTS)})")
+        if variant not in ("classic", "grey"):
+            raise ValueError(f"azul: variant {variant!r} is not offered through OpenSpiel (it needs an observation "
+                             "tensor; classic and grey have one)" if variant in self.engine.VARIANTS else
+                             f"azul: unknown variant {variant!r} (variants: {', '.join(self.engine.VARIANTS)})")
         if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
             raise ValueError(f"azul: max_game_length must be a positive int, got {max_game_length!r}")
         self.variant = variant

@@ -23,7 +23,9 @@ __all__ = ["RecordError", "Finding", "dumps", "write", "read", "iter_file", "rep
            "wall_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
-_VARIANTS = ("classic", "grey")
+_VARIANTS = ("classic", "grey", "summer-pavilion")
+_PAVILION = "summer-pavilion"
+_PAVILION_ROUNDS = 6
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
 
 
@@ -136,9 +138,17 @@ def _check_shape(record):
     first = record["first_player"]
     if not _is_int(first) or not 0 <= first < players:
         return bad("first_player", "%r is not a seat 0-%d" % (first, players - 1))
+    if record["variant"] == _PAVILION:
+        supply = record.get("supply")
+        if supply is None:
+            return bad("supply", "missing (a Summer Pavilion record carries the 10 setup tiles)")
+        if not isinstance(supply, str):
+            return bad("supply", "%r is not a string of colour letters" % (supply,))
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
         return bad("rounds", "not a non-empty list")
+    if record["variant"] == _PAVILION and len(rounds) > _PAVILION_ROUNDS:
+        return bad("rounds", "%d rounds: Summer Pavilion has exactly 6" % len(rounds))
     for i, rnd in enumerate(rounds, 1):
         where = "rounds[%d]" % (i - 1)
         if not isinstance(rnd, dict):
@@ -179,7 +189,14 @@ def _replay(record, engine, findings):
     problem that stops or shortens the replay; returns the state reached."""
     rounds = record["rounds"]
     state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
-    state.apply(engine.FIRST_PLAYER_ACTION_BASE + record["first_player"])
+    state.apply("~%d" % record["first_player"])
+    if record["variant"] == _PAVILION:
+        try:
+            state.deal_supply(record["supply"])
+        except IllegalMoveError as e:
+            findings.append(Finding("field supply: %s" % str(e).replace("deal_supply: ", "", 1), field="supply",
+                                    recorded=record["supply"]))
+            return state
     for i, rnd in enumerate(rounds, 1):
         if state.is_over:
             findings.append(Finding("the game ended after round %d, yet the record has %d rounds"
@@ -315,6 +332,8 @@ def _audit(record, engine):
         return findings
     if record.get("seed") is not None and not findings:
         _check_seed(record, engine, findings)
+    if record["variant"] == _PAVILION:
+        return _audit_pavilion(record, state, findings)
     sheet = state.score_sheet()
     correct_rounds = [r["scores"] for r in state.record()["rounds"]]
     last = _check_rounds(record, sheet, correct_rounds, findings)
@@ -350,6 +369,9 @@ def _check_seed(record, engine, findings):
         findings.append(Finding("seed %d starts with player %d, the record with player %d"
                                 % (seed, game.starting_player, record["first_player"]), field="first_player"))
         return
+    if record["variant"] == _PAVILION:
+        _check_seed_pavilion(record, game, findings)
+        return
     for i, rnd in enumerate(record["rounds"], 1):
         if game.is_over:
             return
@@ -375,6 +397,8 @@ def explain(record, engine=None):
         raise RecordError(str(problem))
     findings = []
     state = _replay(record, engine, findings)
+    if record["variant"] == _PAVILION:
+        return _explain_pavilion(record, state, findings)
     out = ["%s Azul, %d players, seed %s, player %d starts" % (
         record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
     sheet = state.score_sheet()
@@ -408,6 +432,154 @@ def explain(record, engine=None):
                 out.append("  player %d: rows %d x 2 = %d, columns %d x 7 = %d, colours %d x 10 = %d: %d + %d = %d"
                            % (e["player"], e["rows"], 2 * e["rows"], e["columns"], 7 * e["columns"],
                               e["colours"], 10 * e["colours"], e["before"], e["points"], e["after"]))
+        out.append("Final scores %s, winners %s" % (state.scores, state.winners))
+    for f in findings:
+        out.append("Note: " + str(f))
+    return "\n".join(out)
+
+
+# -- Summer Pavilion ------------------------------------------------------------------------------------------
+
+def _loss(score, points):
+    """A loss of ``points``: every loss stops at 1 (rules section 3)."""
+    return max(1, score - points)
+
+
+def _pavilion_items(events, player):
+    """One player's scoring events of a round, in play order."""
+    return [e for e in events if e.get("player") == player and e["event"] in ("start-token", "place", "pass")]
+
+
+def _pavilion_fold(score, items):
+    """The score after ``items`` (place, start-token, pass events) counted from ``score``."""
+    for e in items:
+        if e["event"] == "place":
+            score += e["points"]
+        elif e["event"] == "start-token":
+            score = _loss(score, e["tiles"])
+        else:
+            score = _loss(score, e["discarded"])
+    return score
+
+
+def _pavilion_words(e):
+    if e["event"] == "place":
+        wild = " with %d wild" % e["wilds"] if e["wilds"] else ""
+        orn = "; completes %s (+%d tile%s)" % (", ".join(e["ornaments"]), e["bonus_tiles"],
+                                                 "" if e["bonus_tiles"] == 1 else "s") if e["ornaments"] else ""
+        return "%s%d %s%s +%d (run %d)%s" % (e["star"], e["space"], e["colour"], wild, e["points"], e["run"], orn)
+    if e["event"] == "start-token":
+        return "start token, %d tile%s taken -%d" % (e["tiles"], "" if e["tiles"] == 1 else "s", e["tiles"])
+    if e["discarded"]:
+        return "pass keeping %s, %d discarded -%d" % (e["kept"] or "nothing", e["discarded"], e["discarded"])
+    return "pass keeping %s" % (e["kept"] or "nothing")
+
+
+def _end_words(e):
+    parts = []
+    if e["stars"]:
+        parts.append("stars %s +%d" % (" ".join(e["stars"]), e["star_points"]))
+    if e["numbers"]:
+        parts.append("all %s +%d" % (", ".join("%ds" % n for n in e["numbers"]), e["number_points"]))
+    if e["kept"]:
+        parts.append("%d kept tile%s -%d" % (e["kept"], "" if e["kept"] == 1 else "s", e["kept"]))
+    return ", ".join(parts) or "no bonus"
+
+
+def _audit_pavilion(record, state, findings):
+    sheet = state.score_sheet()
+    correct_rounds = [r["scores"] for r in state.record()["rounds"]]
+    players = record["players"]
+    previous = [5] * players  # the record's own previous scores; every game starts at 5
+    for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
+        recorded = rnd["scores"]
+        for p in _seats(players):
+            items = _pavilion_items(events, p)
+            expected = _pavilion_fold(previous[p], items)
+            if recorded[p] == correct[p] or recorded[p] == expected:
+                continue
+            sentence = "; ".join(_pavilion_words(e) for e in items) or "nothing scored"
+            if recorded[p] < 1:
+                why = ("player %d: record says %d, but a score never drops below 1; the rules give %d (from %d: %s)"
+                       % (p, recorded[p], expected, previous[p], sentence))
+            else:
+                why = "player %d: score %d, record says %d (from %d: %s)" % (p, expected, recorded[p], previous[p],
+                                                                            sentence)
+            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
+        previous = list(recorded)
+    ends = {e["player"]: e for e in sheet[-1] if e["event"] == "end"}
+    final, correct_final = record["final_scores"], state.scores
+    for p in _seats(players):
+        e = ends[p]
+        gain = e["star_points"] + e["number_points"]
+        expected = _loss(previous[p] + gain, e["kept"]) if e["kept"] else previous[p] + gain
+        if final[p] in (correct_final[p], expected):
+            continue
+        if final[p] == _loss(previous[p], e["kept"]) and gain:
+            why = "player %d: end bonuses missing: +%d (%s)" % (p, gain, _end_words(e))
+        elif final[p] == previous[p] + gain and e["kept"]:
+            why = "player %d: the %d tiles still kept are not subtracted (%s)" % (p, e["kept"], _end_words(e))
+        else:
+            why = "player %d: final score %d, record says %d (round 6 %d: %s)" % (
+                p, expected, final[p], previous[p], _end_words(e))
+        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
+    if sorted(record["winners"]) != state.winners:
+        findings.append(Finding("winners: record says %s, the rules give %s (final scores %s)"
+                                % (record["winners"], state.winners, correct_final),
+                                field="winners", recorded=record["winners"], correct=state.winners))
+    return findings
+
+
+def _check_seed_pavilion(record, game, findings):
+    """The seed's setup supply, factories and refills against the record's."""
+    seed = record["seed"]
+    if game.supply != record["supply"]:
+        findings.append(Finding("field supply: seed %d draws %r, the record says %r" % (seed, game.supply,
+                                                                                        record["supply"]),
+                                field="supply"))
+        return
+    for i, rnd in enumerate(record["rounds"], 1):
+        if game.is_over:
+            return
+        if game.factories != rnd["factories"]:
+            findings.append(Finding("field factories: seed %d deals %s, the record says %s"
+                                    % (seed, game.factories, rnd["factories"]), field="factories", round=i))
+            return
+        for move in rnd["moves"]:
+            if move.startswith("~"):
+                continue  # the seed's own refills are compared below
+            try:
+                game.apply(move)
+            except IllegalMoveError:
+                return  # the replay reports it
+        drawn = game.record()["rounds"][i - 1]["moves"]
+        for j, (mine, theirs) in enumerate(zip(drawn, rnd["moves"]), 1):
+            if mine != theirs:
+                findings.append(Finding("seed %d refills the supply with %s at move %d, the record says %s"
+                                        % (seed, mine, j, theirs), field="moves", round=i, move=theirs))
+                return
+
+
+def _explain_pavilion(record, state, findings):
+    out = ["Summer Pavilion, %d players, seed %s, player %d starts, supply %s" % (
+        record["players"], record.get("seed"), record["first_player"], record.get("supply"))]
+    sheet = state.score_sheet()
+    rounds = state.record()["rounds"]
+    score = [5] * record["players"]
+    for i, events in enumerate(sheet, 1):
+        out.append("Round %d (wild %s)" % (i, "PGOYBR"[i - 1]))
+        for p in _seats(record["players"]):
+            out.append("  player %d (from %d)" % (p, score[p]))
+            for e in _pavilion_items(events, p):
+                out.append("    %s: %d -> %d" % (_pavilion_words(e), e["before"], e["after"]))
+            if i <= len(rounds) and rounds[i - 1]["scores"] is not None:
+                score[p] = rounds[i - 1]["scores"][p]
+            out.append("    score %d" % score[p])
+    if state.is_over:
+        out.append("End of the game")
+        for e in sheet[-1]:
+            if e["event"] == "end":
+                out.append("  player %d: %s: %d -> %d" % (e["player"], _end_words(e), e["before"], e["after"]))
         out.append("Final scores %s, winners %s" % (state.scores, state.winners))
     for f in findings:
         out.append("Note: " + str(f))

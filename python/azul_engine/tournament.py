@@ -108,8 +108,8 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
                              % spec)
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
-    if variant not in ("classic", "grey"):
-        raise ValueError("variant must be 'classic' or 'grey', not %r" % (variant,))
+    if variant not in ("classic", "grey", "summer-pavilion"):
+        raise ValueError("variant must be 'classic', 'grey' or 'summer-pavilion', not %r" % (variant,))
     seats = seatings(len(specs), players)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError("seed must be a whole number 0 or more, not %r" % (seed,))
