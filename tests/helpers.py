@@ -128,7 +128,7 @@ class Picker:
         line when there is one, else any legal move.  (Uniform choice sends most tiles to the
         floor, and games then rarely reach high scores, full columns or colours.)"""
         if moves and moves[-1][:1] == "-":  # Summer Pavilion, phase 2: place, or pass keeping most
-            places = [m for m in moves if len(m) == 4]
+            places = [m for m in moves if len(m) == 4 and m[0] != "-"]
             if places and self.below(8):
                 return self.choice(places)
             longest = max(len(m) for m in moves if m[:1] == "-")
