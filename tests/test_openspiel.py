@@ -46,13 +46,14 @@ def expected_returns(players, winners):
     return [0.0 if p in winners else -1.0 for p in range(players)]
 
 
-@pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "grey"), (4, "classic")])
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "grey"), (4, "classic"), (3, "summer-pavilion")])
 def test_game_type_and_info(engine, players, variant):
     game = load(engine, players=players, variant=variant)
     assert game.engine is engine
     assert game.num_players() == players
-    assert game.num_distinct_actions() == engine.NUM_ACTIONS == 314
-    assert game.max_chance_outcomes() == 314  # chance outcomes keep the engine's ids, 305-313
+    ids = 1798 if variant == "summer-pavilion" else 314
+    assert game.num_distinct_actions() == ids == (engine.SP_NUM_ACTIONS if ids == 1798 else engine.NUM_ACTIONS)
+    assert game.max_chance_outcomes() == ids  # chance outcomes keep the engine's ids
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
     game_type = game.get_type()
@@ -65,7 +66,8 @@ def test_game_type_and_info(engine, players, variant):
                          f"players={players},variant={variant})")
 
 
-@pytest.mark.parametrize("players,variant", [(2, "classic"), (2, "grey"), (3, "classic"), (4, "grey")])
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (2, "grey"), (3, "classic"), (4, "grey"),
+                                             (2, "summer-pavilion"), (4, "summer-pavilion")])
 def test_openspiel_random_simulation_checks(engine, players, variant):
     # OpenSpiel's C++ checks: clones, serialization round trips, sorted legal actions, masks, chance outcomes,
     # game length within max_game_length, returns within the utility range and equal to summed rewards.
@@ -74,7 +76,7 @@ def test_openspiel_random_simulation_checks(engine, players, variant):
                             verbose=False)
 
 
-@pytest.mark.parametrize("players,variant", [(2, "grey"), (3, "classic"), (4, "grey")])
+@pytest.mark.parametrize("players,variant", [(2, "grey"), (3, "classic"), (4, "grey"), (3, "summer-pavilion")])
 def test_a_game_follows_the_engine_step_by_step(engine, players, variant):
     game = load(engine, players=players, variant=variant)
     state = game.new_initial_state()

@@ -26,7 +26,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from azul_engine import IllegalMoveError  # noqa: E402
 from azul_engine import pettingzoo as azul_pz  # noqa: E402
 
-CONFIGS = [(players, variant) for variant in ("classic", "grey") for players in (2, 3, 4)]
+CONFIGS = [(players, variant) for variant in ("classic", "grey", "summer-pavilion") for players in (2, 3, 4)]
 BACKEND = {"azul_engine._pyengine": "python", "azul_engine._cppengine": "cpp"}
 
 
@@ -62,7 +62,7 @@ def test_random_game_follows_the_engine(engine, players, variant):
     env = azul_pz.env(players, variant, backend=backend(engine))
     env.reset(seed=100 + players)
     game = env.unwrapped.game
-    assert type(game) is engine.GameState
+    assert type(game) is (engine.PavilionState if variant == "summer-pavilion" else engine.GameState)
     rng = np.random.default_rng(players)
     movers = []
     while not game.is_over:

@@ -1210,9 +1210,11 @@ def end_bonus(wall, variant=None):
 
 
 def observation_shape(players, variant="classic"):
-    """Shape of :meth:`GameState.observation_tensor`: ``(154 * players + 76,)``."""
+    """Shape of :meth:`GameState.observation_tensor`: ``(154 * players + 76,)``; for
+    "summer-pavilion", of :meth:`PavilionState.observation_tensor`: ``(87 * players + 97,)``."""
     new_game(players, variant, 0)  # checks the arguments
-    _wall_only(variant, "observation tensors")
+    if variant == "summer-pavilion":
+        return (_pypavilion.SEAT_FEATURES * players + _pypavilion.SHARED_FEATURES,)
     return (SEAT_FEATURES * players + SHARED_FEATURES,)
 
 

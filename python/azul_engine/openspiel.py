@@ -11,7 +11,9 @@
 Game parameters (``pyspiel.load_game("azul(players=3,variant=grey)")`` also works):
 
 - ``players``: 2-4 (default 2);
-- ``variant``: ``"classic"`` (coloured wall) or ``"grey"`` (free placement), default ``"classic"``;
+- ``variant``: ``"classic"`` (coloured wall), ``"grey"`` (free placement) or ``"summer-pavilion"`` (its action
+  ids, 1798 of them with chance outcomes 1788-1797, and observation are the ``PavilionState``'s), default
+  ``"classic"``;
 - ``backend``: ``"auto"`` (the engine ``import azul_engine`` chose, see ``azul_engine.BACKEND``), ``"python"``
   or ``"cpp"``; ``register(backend=...)`` changes the default;
 - ``max_game_length``: player moves after which a game still running ends as a draw (default 2000). Azul has no
@@ -128,20 +130,19 @@ class AzulGame(pyspiel.Game):
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise ValueError(f"azul: players must be 2, 3 or 4, got {players!r}")
         self.engine = _engine_module(backend)
-        if variant not in ("classic", "grey"):
-            raise ValueError(f"azul: variant {variant!r} is not offered through OpenSpiel (it needs an observation "
-                             "tensor; classic and grey have one)" if variant in self.engine.VARIANTS else
-                             f"azul: unknown variant {variant!r} (variants: {', '.join(self.engine.VARIANTS)})")
+        if variant not in self.engine.VARIANTS:
+            raise ValueError(f"azul: unknown variant {variant!r} (variants: {', '.join(self.engine.VARIANTS)})")
         if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
             raise ValueError(f"azul: max_game_length must be a positive int, got {max_game_length!r}")
         self.variant = variant
+        num_actions = self.engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else self.engine.NUM_ACTIONS
         zero_sum = players == 2
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.engine.NUM_ACTIONS,
+            num_distinct_actions=num_actions,
             # Chance outcomes keep the engine's ids (305-313), and OpenSpiel sizes a chance node's action mask
             # by max_chance_outcomes, so it spans the whole id space too.
-            max_chance_outcomes=self.engine.NUM_ACTIONS,
+            max_chance_outcomes=num_actions,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,

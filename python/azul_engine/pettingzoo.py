@@ -72,6 +72,13 @@ _ROUND = 61
 # only take points away; end bonuses add at most 5 x 2 + 5 x 7 + 5 x 10.  So a score is at most
 # 345.  Rounds have no bound: nothing stops players from sending every tile to their floors.
 _MAX_SCORE = 25 * 10 + 95
+# Summer Pavilion (PavilionState.observation_tensor): 87 values a seat, score / 100 at 84, 97 shared; the
+# round (/ 6) never exceeds 1.  A score is at most 5 + 42 tiles x 6 + star bonuses 112 + number bonuses 40.
+_LAYOUTS = {
+    "classic": (_SEAT_FEATURES, _SHARED_FEATURES, _SCORE, _ROUND, _MAX_SCORE),
+    "grey": (_SEAT_FEATURES, _SHARED_FEATURES, _SCORE, _ROUND, _MAX_SCORE),
+    "summer-pavilion": (87, 97, 84, None, 5 + 42 * 6 + 112 + 40),
+}
 
 
 def env(players=2, variant="classic", backend=None, render_mode=None):
@@ -94,7 +101,8 @@ def _final_rewards(winners, players):
 class raw_env(AECEnv):
     """Azul for 2-4 players as an AEC environment, without wrappers (see the module docstring).
 
-    ``variant`` is "classic" (coloured wall) or "grey" (free placement); ``backend`` is "cpp",
+    ``variant`` is "classic" (coloured wall), "grey" (free placement) or "summer-pavilion" (actions
+    ``Discrete(SP_NUM_ACTIONS)``, 1798); ``backend`` is "cpp",
     "python" or None for the engine ``azul_engine`` picked.  Raises ``ValueError`` for a bad
     player count, variant, backend or render mode, and ``ImportError`` if the backend asked for
     cannot be imported.
@@ -110,7 +118,9 @@ class raw_env(AECEnv):
         self.backend = azul_engine.BACKEND if backend is None else backend
         engine = azul_engine.load_backend(self.backend)
         shape = engine.observation_shape(players, variant)  # also checks players and variant
-        if shape != (_SEAT_FEATURES * players + _SHARED_FEATURES,):
+        num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
+        seat_features, shared_features, score, round_, max_score = _LAYOUTS[variant]
+        if shape != (seat_features * players + shared_features,):
             raise RuntimeError("azul_engine.pettingzoo does not know this observation layout: %r" % (shape,))
         self.players = players
         self.variant = variant
@@ -120,16 +130,17 @@ class raw_env(AECEnv):
         self.possible_agents = ["player_%d" % p for p in range(players)]
         self.agents = []
         high = np.ones(shape, dtype=np.float32)
-        high[_SCORE:_SEAT_FEATURES * players:_SEAT_FEATURES] = _MAX_SCORE / 100
-        high[_SEAT_FEATURES * players + _ROUND] = np.inf
+        high[score:seat_features * players:seat_features] = max_score / 100
+        if round_ is not None:
+            high[seat_features * players + round_] = np.inf
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(engine.NUM_ACTIONS,), dtype=np.int8),
+                "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
             })
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(engine.NUM_ACTIONS) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
