@@ -1,6 +1,8 @@
 // Move notation (records.md, classic and grey) and tile strings.
 #include "azul/notation.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 namespace azul {
@@ -26,7 +28,52 @@ static int ColourIndex(char ch) {
   return -1;
 }
 
+size_t Utf8CharLen(const std::string& text, size_t i) {
+  const unsigned char lead = static_cast<unsigned char>(text[i]);
+  const size_t n = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+  return std::min(n, text.size() - i);
+}
+
+static uint32_t CodePoint(const std::string& text, size_t i, size_t len) {
+  const unsigned char lead = static_cast<unsigned char>(text[i]);
+  if (len == 1) return lead;
+  uint32_t cp = lead & (0x7F >> len);
+  for (size_t j = 1; j < len; ++j) cp = cp << 6 | (static_cast<unsigned char>(text[i + j]) & 0x3F);
+  return cp;
+}
+
+// str.isspace(): Python's white space, what str.split() splits on.
+static bool IsSpace(uint32_t cp) {
+  return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
+         cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+std::vector<std::string> PySplit(const std::string& text) {
+  std::vector<std::string> out;
+  size_t i = 0, start = std::string::npos;
+  while (i < text.size()) {
+    const size_t n = Utf8CharLen(text, i);
+    if (IsSpace(CodePoint(text, i, n))) {
+      if (start != std::string::npos) out.push_back(text.substr(start, i - start));
+      start = std::string::npos;
+    } else if (start == std::string::npos) {
+      start = i;
+    }
+    i += n;
+  }
+  if (start != std::string::npos) out.push_back(text.substr(start));
+  return out;
+}
+
+static ReprHook repr_hook = nullptr;
+
+void SetReprHook(ReprHook hook) { repr_hook = hook; }
+
 std::string PyRepr(const std::string& text) {
+  if (repr_hook)
+    for (unsigned char ch : text)
+      if (ch >= 0x80) return repr_hook(text);
   bool has_single = text.find('\'') != std::string::npos;
   bool has_double = text.find('"') != std::string::npos;
   char quote = (has_single && !has_double) ? '"' : '\'';

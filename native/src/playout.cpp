@@ -1,10 +1,6 @@
 // Random playouts inside the engine, on several threads.
 #include "azul/playout.h"
 
-#include <algorithm>
-#include <thread>
-#include <vector>
-
 #include "azul/rng.h"
 
 namespace azul {
@@ -37,32 +33,6 @@ static uint64_t Play(State& s, uint64_t& policy) {
 }
 
 void PlayRandom(State& s, uint64_t& policy) { Play(s, policy); }
-
-// Runs body(i) for i in [0, n) on `threads` threads (contiguous blocks); returns the plies summed.
-template <typename Body>
-static uint64_t Parallel(int n, int threads, Body body) {
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = std::max(1, std::min(threads, n));
-  std::vector<uint64_t> plies(threads, 0);
-  auto run = [&](int t) {
-    const int lo = static_cast<int>(static_cast<int64_t>(n) * t / threads);
-    const int hi = static_cast<int>(static_cast<int64_t>(n) * (t + 1) / threads);
-    uint64_t count = 0;
-    for (int i = lo; i < hi; ++i) count += body(i);
-    plies[t] = count;
-  };
-  if (threads == 1) {
-    run(0);
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
-    run(0);
-    for (std::thread& th : pool) th.join();
-  }
-  uint64_t total = 0;
-  for (uint64_t p : plies) total += p;
-  return total;
-}
 
 uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
                         int32_t* out) {

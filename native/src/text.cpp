@@ -453,19 +453,7 @@ std::string ToText(const State& s, const History* h) {
 }
 
 State FromText(const std::string& text, History* h) {
-  std::vector<std::string> tokens;
-  {
-    size_t i = 0;
-    const char* ws = " \t\n\r\f\v";
-    while (true) {
-      i = text.find_first_not_of(ws, i);
-      if (i == std::string::npos) break;
-      size_t j = text.find_first_of(ws, i);
-      if (j == std::string::npos) j = text.size();
-      tokens.push_back(text.substr(i, j - i));
-      i = j;
-    }
-  }
+  const std::vector<std::string> tokens = PySplit(text);  // str.split(), as the pure engine
   const std::string version = "azul-state/" + std::to_string(kTextVersion);
   if (tokens.empty() || tokens[0].compare(0, 11, "azul-state/") != 0)
     throw StateFormatError("not an Azul state: the text must start with " + version);

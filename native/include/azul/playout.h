@@ -3,7 +3,10 @@
 // The pure-Python twin is the "playouts" section of python/azul_engine/_pyengine.py.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <thread>
+#include <vector>
 
 #include "azul/state.h"
 
@@ -16,6 +19,33 @@ uint64_t SplitMixOutput(uint64_t seed, uint64_t k);
 // Plays `s` to its end: each move is LegalActions(s)[Below(policy, count)]; chance nodes of an
 // explicit-chance state are drawn from the game's generator, as in sampled mode.  No allocation.
 void PlayRandom(State& s, uint64_t& policy);
+
+// Runs body(i) for i in [0, n) on `threads` threads (contiguous blocks; threads <= 0: all
+// cores); returns the plies body returned, summed.
+template <typename Body>
+uint64_t Parallel(int n, int threads, Body body) {
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = std::max(1, std::min(threads, n));
+  std::vector<uint64_t> plies(threads, 0);
+  auto run = [&](int t) {
+    const int lo = static_cast<int>(static_cast<int64_t>(n) * t / threads);
+    const int hi = static_cast<int>(static_cast<int64_t>(n) * (t + 1) / threads);
+    uint64_t count = 0;
+    for (int i = lo; i < hi; ++i) count += body(i);
+    plies[t] = count;
+  };
+  if (threads == 1) {
+    run(0);
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (std::thread& th : pool) th.join();
+  }
+  uint64_t total = 0;
+  for (uint64_t p : plies) total += p;
+  return total;
+}
 
 // Final scores (n x players, row-major, into `out`) of n random games: game i is
 // NewGame(players, variant, output 2i+1) played with policy seed output 2i+2.  threads <= 0:
