@@ -10,6 +10,7 @@
 
 #include "azul/notation.h"
 #include "azul/observation.h"
+#include "azul/pavilion.h"
 #include "azul/playout.h"
 #include "azul/state.h"
 #include "azul/text.h"
@@ -26,12 +27,52 @@ struct Game {
   History h;
 };
 
+// A game of Summer Pavilion (PavilionState).
+struct PGame {
+  sp::State s;
+  sp::History h;
+};
+
 std::string TypeName(const py::handle& obj) {
   return py::str(py::type::handle_of(obj).attr("__name__"));
 }
 
+// Python truth, as `if history:` in the pure engine.
+bool Truthy(const py::handle& obj) {
+  const int truth = PyObject_IsTrue(obj.ptr());
+  if (truth < 0) throw py::error_already_set();
+  return truth != 0;
+}
+
+// A str as UTF-8; lone surrogates pass through (as the pure engine reads any str).
+std::string Utf8(const py::handle& obj) {
+  PyObject* bytes = PyUnicode_AsEncodedString(obj.ptr(), "utf-8", "surrogatepass");
+  if (!bytes) throw py::error_already_set();
+  std::string out(PyBytes_AS_STRING(bytes), static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
+  Py_DECREF(bytes);
+  return out;
+}
+
+// Python's own repr() of non-ASCII text, for messages (installed as PyRepr's hook).
+std::string ReprHookImpl(const std::string& utf8) {
+  py::gil_scoped_acquire gil;
+  PyObject* text = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()),
+                                        "surrogatepass");
+  if (!text) {
+    PyErr_Clear();
+    return "'" + utf8 + "'";
+  }
+  py::object repr = py::reinterpret_steal<py::object>(PyObject_Repr(text));
+  Py_DECREF(text);
+  if (!repr) {
+    PyErr_Clear();
+    return "'" + utf8 + "'";
+  }
+  return Utf8(repr);
+}
+
 // An action id from an int-like (ints, numpy integers); bools and other types are TypeErrors.
-int ToAction(const py::handle& obj) {
+int ToAction(const py::handle& obj, int num_actions = kNumActions) {
   if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
     throw py::type_error("a move is an action id (int) or a notation string, not " +
                          TypeName(obj));
@@ -41,8 +82,8 @@ int ToAction(const py::handle& obj) {
   long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
   if (overflow)
     throw IllegalMove("action " + std::string(py::str(value)) + " is out of range 0-" +
-                      std::to_string(kNumActions - 1));
-  return CheckActionRange(v);
+                      std::to_string(num_actions - 1));
+  return num_actions == kNumActions ? CheckActionRange(v) : sp::CheckActionRange(v);
 }
 
 int MoveToAction(const Game& g, const py::handle& move) {
@@ -65,8 +106,28 @@ uint64_t ToSeed(const py::handle& obj) {
   return v;
 }
 
-Game MakeGame(const py::object& players, const std::string& variant, const py::object& seed,
-              const std::string& chance) {
+constexpr int kPavilion = 2;  // VARIANTS index of summer-pavilion
+const char* const kAllVariants[3] = {"classic", "grey", "summer-pavilion"};
+
+// The index in VARIANTS of a variant name, or -1 (any object: `variant in VARIANTS`).
+int VariantIndex(const py::handle& variant) {
+  if (!py::isinstance<py::str>(variant)) return -1;
+  const std::string name = Utf8(variant);
+  for (int i = 0; i < 3; ++i)
+    if (name == kAllVariants[i]) return i;
+  return -1;
+}
+
+// new_game's arguments, checked in the pure engine's order.
+struct NewGameArgs {
+  int players;
+  int variant;
+  bool explicit_chance;
+  uint64_t seed;
+};
+
+NewGameArgs CheckNewGame(const py::object& players, const py::object& variant,
+                         const py::object& seed, const py::object& chance) {
   if (PyBool_Check(players.ptr()) || !PyLong_Check(players.ptr()))
     throw py::type_error("players must be an int, not " + TypeName(players));
   long long n = PyLong_AsLongLong(players.ptr());
@@ -76,13 +137,14 @@ Game MakeGame(const py::object& players, const std::string& variant, const py::o
   }
   if (n < 2 || n > 4)
     throw py::value_error("players must be 2, 3 or 4, got " + std::string(py::str(players)));
-  int v = -1;
-  for (int i = 0; i < 2; ++i)
-    if (variant == kVariantNames[i]) v = i;
+  const int v = VariantIndex(variant);
   if (v < 0)
-    throw py::value_error("unknown variant " + PyRepr(variant) + " (variants: classic, grey)");
-  if (chance != "sampled" && chance != "explicit")
-    throw py::value_error("chance must be 'sampled' or 'explicit', got " + PyRepr(chance));
+    throw py::value_error("unknown variant " + Utf8(py::repr(variant)) +
+                          " (variants: classic, grey, summer-pavilion)");
+  const bool is_str = py::isinstance<py::str>(chance);
+  const std::string mode = is_str ? Utf8(chance) : std::string();
+  if (!is_str || (mode != "sampled" && mode != "explicit"))
+    throw py::value_error("chance must be 'sampled' or 'explicit', got " + Utf8(py::repr(chance)));
   uint64_t seed_value;
   if (seed.is_none()) {
     std::random_device rd;
@@ -90,10 +152,42 @@ Game MakeGame(const py::object& players, const std::string& variant, const py::o
   } else {
     seed_value = ToSeed(seed);
   }
+  return {static_cast<int>(n), v, mode == "explicit", seed_value};
+}
+
+py::object MakeGame(const py::object& players, const py::object& variant, const py::object& seed,
+                    const py::object& chance) {
+  const NewGameArgs a = CheckNewGame(players, variant, seed, chance);
+  if (a.variant == kPavilion) {
+    PGame g;
+    g.s = sp::NewGame(a.players, a.seed, a.explicit_chance, &g.h);
+    return py::cast(std::move(g));
+  }
   Game g;
-  g.s = NewGame(static_cast<int>(n), static_cast<Variant>(v), seed_value, chance == "explicit",
-                &g.h);
-  return g;
+  g.s = NewGame(a.players, static_cast<Variant>(a.variant), a.seed, a.explicit_chance, &g.h);
+  return py::cast(std::move(g));
+}
+
+// The seat an observation tensor is for: `player`, or (None) the player to move, seat 0 at a
+// chance node or once over.
+int Observer(const py::object& player, int turn, int players) {
+  if (player.is_none()) return turn >= 0 ? turn : 0;
+  if (PyBool_Check(player.ptr()) || !PyLong_Check(player.ptr()))
+    throw py::type_error("player must be an int, not " + TypeName(player));
+  const long long p = PyLong_AsLongLong(player.ptr());
+  if (PyErr_Occurred() || p < 0 || p >= players) {
+    PyErr_Clear();
+    throw py::value_error("player " + std::string(py::str(player)) + " does not exist with " +
+                          std::to_string(players) + " players");
+  }
+  return static_cast<int>(p);
+}
+
+// VectorGame knows only the wall variants.
+void WallOnly(const py::handle& variant, const char* what) {
+  if (VariantIndex(variant) == kPavilion)
+    throw py::value_error(std::string(what) +
+                          " are defined for classic and grey Azul only, not summer-pavilion");
 }
 
 std::vector<std::string> Factories(const State& s) {
@@ -107,6 +201,76 @@ Game FromTextGame(const std::string& text) {
   g.s = FromText(text, &g.h);
   return g;
 }
+
+PGame FromTextPavilion(const py::object& text) {
+  if (!py::isinstance<py::str>(text))
+    throw py::type_error("state text must be a str, not " + TypeName(text));
+  PGame g;
+  g.s = sp::FromText(Utf8(text), &g.h);
+  return g;
+}
+
+// from_text: a GameState, or a PavilionState for a text of variant summer-pavilion.
+py::object FromTextAny(const py::object& text) {
+  if (!py::isinstance<py::str>(text))
+    throw py::type_error("state text must be a str, not " + TypeName(text));
+  const std::string t = Utf8(text);
+  const std::vector<std::string> tokens = PySplit(t);
+  const std::string version = "azul-state/" + std::to_string(kTextVersion);
+  if (tokens.empty() || tokens[0].compare(0, 11, "azul-state/") != 0)
+    throw StateFormatError("not an Azul state: the text must start with " + version);
+  if (tokens[0] != version)
+    throw StateFormatError("unsupported state text version " + PyRepr(tokens[0]) +
+                           " (this engine reads " + version + ")");
+  for (const std::string& token : tokens)
+    if (token == "variant=summer-pavilion") {
+      PGame g;
+      g.s = sp::FromText(t, &g.h);
+      return py::cast(std::move(g));
+    }
+  return py::cast(FromTextGame(t));
+}
+
+void DealPavilion(PGame& g, const py::object& factories) {
+  sp::CheckDealPhase(g.s);
+  py::list items = py::isinstance<py::str>(factories) ? py::list() : py::list(factories);
+  const int nf = g.s.num_factories;
+  if (static_cast<int>(items.size()) != nf)
+    throw IllegalMove("deal: " + std::to_string(g.s.players) + " players need " +
+                      std::to_string(nf) + " factory strings");
+  std::vector<std::string> strings;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!py::isinstance<py::str>(items[i]))
+      throw IllegalMove("deal: factory " + std::to_string(i + 1) + " is not a string");
+  }
+  for (size_t i = 0; i < items.size(); ++i) strings.push_back(Utf8(items[i]));
+  sp::Deal(g.s, strings, &g.h);
+}
+
+void DealSupplyPavilion(PGame& g, const py::object& tiles) {
+  if (!py::isinstance<py::str>(tiles))
+    throw IllegalMove("deal_supply: tiles are a string of colour letters, not " + TypeName(tiles));
+  int counts[sp::kColours];
+  sp::ParseTiles(Utf8(tiles), "deal_supply", counts, true);
+  sp::DealSupply(g.s, counts, &g.h);
+}
+
+void ApplyPavilion(PGame& g, const py::object& move) {
+  int action;
+  if (py::isinstance<py::str>(move)) {
+    int counts[sp::kColours];
+    action = sp::ParseMove(Utf8(move), counts);
+    if (action < 0) {
+      sp::DealSupply(g.s, counts, &g.h);
+      return;
+    }
+  } else {
+    action = ToAction(move, sp::kNumActions);
+  }
+  sp::CheckLegal(g.s, action);
+  sp::Play(g.s, action, &g.h);
+}
+
 
 void DealGame(Game& g, const py::object& factories) {
   std::vector<std::string> strings;
@@ -138,8 +302,8 @@ py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
   if (!variant.is_none()) {
     std::string name = py::isinstance<py::str>(variant) ? variant.cast<std::string>() : "";
     if (name != "classic" && name != "grey")
-      throw py::value_error("unknown variant " + std::string(py::repr(variant)) +
-                            " (variants: classic, grey)");
+      throw py::value_error("unknown variant " + Utf8(py::repr(variant)) +
+                            " (variants with a wall: classic, grey)");
     classic = name == "classic";
   }
   int8_t cells[25];
@@ -173,31 +337,48 @@ py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
 }
 
 py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
-                            const std::string& variant, const py::object& seed,
+                            const py::object& variant, const py::object& seed,
                             const py::object& threads_obj, bool with_plies) {
   const int n = CheckCount(n_obj, "n");
   const int threads = CheckCount(threads_obj, "threads");
   const uint64_t seed_value = ToSeed(seed);
-  Game probe = MakeGame(players, variant, py::int_(0), "sampled");  // checks players, variant
-  const int p = probe.s.players;
+  // checks players and variant before any work
+  const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+  const int p = a.players;
   py::array_t<int32_t> out({n, p});
   int32_t* data = out.mutable_data();
   uint64_t plies;
   {
     py::gil_scoped_release release;
-    plies = RandomPlayouts(n, p, static_cast<Variant>(probe.s.variant), seed_value, threads, data);
+    if (a.variant == kPavilion)
+      plies = sp::RandomPlayouts(n, p, seed_value, threads, data);
+    else
+      plies = RandomPlayouts(n, p, static_cast<Variant>(a.variant), seed_value, threads, data);
   }
   return Playouts(plies, out, with_plies);
 }
 
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
                           const py::object& threads_obj, bool with_plies) {
-  if (!py::isinstance<Game>(state))
-    throw py::type_error("state must be a GameState of this engine, not " + TypeName(state));
-  const State start = state.cast<const Game&>().s;
+  const bool pavilion = py::isinstance<PGame>(state);
+  if (!pavilion && !py::isinstance<Game>(state))
+    throw py::type_error("state must be a GameState or PavilionState of this engine, not " +
+                         TypeName(state));
   const int n = CheckCount(n_obj, "n");
   const int threads = CheckCount(threads_obj, "threads");
   const uint64_t seed_value = ToSeed(seed);
+  if (pavilion) {
+    const sp::State start = state.cast<const PGame&>().s;
+    py::array_t<int32_t> out({n, static_cast<int>(start.players)});
+    int32_t* data = out.mutable_data();
+    uint64_t plies;
+    {
+      py::gil_scoped_release release;
+      plies = sp::PlayoutsFrom(start, n, seed_value, threads, data);
+    }
+    return Playouts(plies, out, with_plies);
+  }
+  const State start = state.cast<const Game&>().s;
   py::array_t<int32_t> out({n, static_cast<int>(start.players)});
   int32_t* data = out.mutable_data();
   uint64_t plies;
@@ -208,12 +389,13 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   return Playouts(plies, out, with_plies);
 }
 
-VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const std::string& variant,
+VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
                        const py::object& seed) {
+  WallOnly(variant, "vectors of games");
   const int n = CheckCount(n_obj, "n");
   const uint64_t seed_value = ToSeed(seed);
-  Game probe = MakeGame(players, variant, py::int_(0), "sampled");
-  return new VectorGame(n, probe.s.players, static_cast<Variant>(probe.s.variant), seed_value);
+  const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+  return new VectorGame(n, a.players, static_cast<Variant>(a.variant), seed_value);
 }
 
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
@@ -278,7 +460,8 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("IllegalMoveError") = illegal_move;
   m.attr("StateFormatError") = state_format;
   m.attr("COLOURS") = std::string(kColourLetters);
-  m.attr("VARIANTS") = py::make_tuple("classic", "grey");
+  SetReprHook(&ReprHookImpl);
+  m.attr("VARIANTS") = py::make_tuple("classic", "grey", "summer-pavilion");
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_DRAFT_ACTIONS") = kNumDraftActions;
   m.attr("TILE_ACTION_BASE") = kTileActionBase;
@@ -286,6 +469,19 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("FIRST_PLAYER_ACTION_BASE") = kFirstPlayerActionBase;
   m.attr("CHANCE") = kChance;
   m.attr("TEXT_VERSION") = kTextVersion;
+  m.attr("SP_COLOURS") = std::string(sp::kColourLetters);
+  m.attr("SP_STARS") = std::string(sp::kStarLetters);
+  {
+    py::list keeps;
+    for (int k = 0; k < sp::kNumKeepSets; ++k) keeps.append(sp::TilesToStr(sp::KeepSets()[k]));
+    m.attr("SP_KEEP_SETS") = py::tuple(keeps);
+  }
+  m.attr("SP_NUM_ACTIONS") = sp::kNumActions;
+  m.attr("SP_PLACE_ACTION_BASE") = sp::kPlaceActionBase;
+  m.attr("SP_BONUS_ACTION_BASE") = sp::kBonusActionBase;
+  m.attr("SP_PASS_ACTION_BASE") = sp::kPassActionBase;
+  m.attr("SP_DRAW_ACTION_BASE") = sp::kDrawActionBase;
+  m.attr("SP_FIRST_PLAYER_ACTION_BASE") = sp::kFirstPlayerActionBase;
 
   py::class_<Game>(m, "GameState")
       .def(py::init([]() -> Game {
@@ -371,13 +567,10 @@ PYBIND11_MODULE(_cppengine, m) {
         g.s.rng = ToSeed(seed);
         g.h.seed_known = false;
       })
-      .def("to_text", [](const Game& g, bool history) { return ToText(g.s, history ? &g.h : nullptr); },
-           py::arg("history") = false)
-      .def_static("from_text", [](const py::object& text) {
-        if (!py::isinstance<py::str>(text))
-          throw py::type_error("state text must be a str, not " + TypeName(text));
-        return FromTextGame(text.cast<std::string>());
-      })
+      .def("to_text", [](const Game& g, const py::object& history) {
+        return ToText(g.s, Truthy(history) ? &g.h : nullptr);
+      }, py::arg("history") = false)
+      .def_static("from_text", &FromTextAny, py::arg("text"))
       .def("record", [](const Game& g) {
         return py::module_::import("json").attr("loads")(RecordJson(g.s, g.h));
       })
@@ -387,20 +580,7 @@ PYBIND11_MODULE(_cppengine, m) {
       })
       .def("score_if_round_ended", [](const Game& g) { return ScoreIfRoundEnded(g.s); })
       .def("observation_tensor", [](const Game& g, const py::object& player) {
-        int observer;
-        if (player.is_none()) {
-          observer = g.s.turn >= 0 ? g.s.turn : 0;
-        } else {
-          if (PyBool_Check(player.ptr()) || !PyLong_Check(player.ptr()))
-            throw py::type_error("player must be an int, not " + TypeName(player));
-          const long long p = PyLong_AsLongLong(player.ptr());
-          if (PyErr_Occurred() || p < 0 || p >= g.s.players) {
-            PyErr_Clear();
-            throw py::value_error("player " + std::string(py::str(player)) + " does not exist with " +
-                                  std::to_string(g.s.players) + " players");
-          }
-          observer = static_cast<int>(p);
-        }
+        const int observer = Observer(player, g.s.turn, g.s.players);
         py::array_t<float> out(ObservationSize(g.s.players));
         Observation(g.s, observer, out.mutable_data());
         return out;
@@ -415,13 +595,149 @@ PYBIND11_MODULE(_cppengine, m) {
         return mask;
       });
 
+  py::class_<PGame>(m, "PavilionState")
+      .def(py::init([](const py::args& args, const py::kwargs& kwargs) -> PGame {
+        // As the pure engine's __init__(self): its signature errors first, then the hint.
+        if (kwargs.size())
+          throw py::type_error("PavilionState.__init__() got an unexpected keyword argument " +
+                               Utf8(py::repr(kwargs.begin()->first)));
+        if (args.size())
+          throw py::type_error("PavilionState.__init__() takes 1 positional argument but " +
+                               std::to_string(args.size() + 1) + " were given");
+        throw py::type_error(
+            "use azul_engine.new_game(..., variant='summer-pavilion') or from_text(text)");
+      }))
+      .def_property_readonly("players", [](const PGame& g) { return int(g.s.players); })
+      .def_property_readonly("variant", [](const PGame&) { return "summer-pavilion"; })
+      .def_property_readonly("seed", [](const PGame& g) { return g.s.seed; })
+      .def_property_readonly("round", [](const PGame& g) { return int(g.s.round); })
+      .def_property_readonly("chance_mode", [](const PGame& g) {
+        return g.s.explicit_chance ? "explicit" : "sampled";
+      })
+      .def_property_readonly("phase", [](const PGame& g) { return sp::kPhaseNames[g.s.phase]; })
+      .def_property_readonly("current_player", [](const PGame& g) { return int(g.s.turn); })
+      .def_property_readonly("starting_player", [](const PGame& g) { return int(g.s.start); })
+      .def_property_readonly("is_over", [](const PGame& g) { return g.s.phase == sp::kOver; })
+      .def_property_readonly("is_chance_node", [](const PGame& g) {
+        return g.s.phase == sp::kFirstPlayer || g.s.phase == sp::kFill;
+      })
+      .def_property_readonly("scores", [](const PGame& g) {
+        return std::vector<int>(g.s.score, g.s.score + g.s.players);
+      })
+      .def_property_readonly("factories", [](const PGame& g) {
+        std::vector<std::string> out;
+        for (int f = 0; f < g.s.num_factories; ++f) out.push_back(sp::TilesToStr(g.s.factories[f]));
+        return out;
+      })
+      .def_property_readonly("center", [](const PGame& g) { return sp::TilesToStr(g.s.centre); })
+      .def_property_readonly("supply", [](const PGame& g) { return sp::TilesToStr(g.s.supply); })
+      .def_property_readonly("bag", [](const PGame& g) { return sp::TilesToStr(g.s.bag); })
+      .def_property_readonly("tower", [](const PGame& g) { return sp::TilesToStr(g.s.tower); })
+      .def_property_readonly("lid", [](const PGame& g) { return sp::TilesToStr(g.s.tower); })
+      .def_property_readonly("wild", [](const PGame& g) {
+        return std::string(1, sp::kColourLetters[std::min<int>(g.s.round, sp::kRounds) - 1]);
+      })
+      .def_property_readonly("first_player_marker", [](const PGame& g) { return int(g.s.marker); })
+      .def_property_readonly("moves_this_round", [](const PGame& g) { return g.s.moves; })
+      .def_property_readonly("hands", [](const PGame& g) {
+        std::vector<std::string> out;
+        for (int p = 0; p < g.s.players; ++p) out.push_back(sp::TilesToStr(g.s.hand[p]));
+        return out;
+      })
+      .def_property_readonly("passed", [](const PGame& g) {
+        std::vector<bool> out;
+        for (int p = 0; p < g.s.players; ++p) out.push_back(g.s.passed[p] != 0);
+        return out;
+      })
+      .def_property_readonly("bonus_owed", [](const PGame& g) { return int(g.s.owed); })
+      .def_property_readonly("boards", [](const PGame& g) {
+        std::vector<std::vector<std::string>> out;
+        for (int p = 0; p < g.s.players; ++p) out.push_back(sp::BoardStrings(g.s, p));
+        return out;
+      })
+      .def_property_readonly("winners", [](const PGame& g) { return sp::Winners(g.s); })
+      .def("clone", [](const PGame& g) { return g; })
+      .def("__copy__", [](const PGame& g) { return g; })
+      .def("__deepcopy__", [](const PGame& g, py::object) { return g; })
+      .def("__eq__", [](const PGame& a, const PGame& b) { return a.s == b.s; }, py::is_operator())
+      .def(py::pickle([](const PGame& g) { return sp::ToText(g.s, &g.h); },
+                      [](const std::string& text) {
+                        PGame g;
+                        g.s = sp::FromText(text, &g.h);
+                        return g;
+                      }))
+      .def("__repr__", [](const PGame& g) {
+        return "from_text(" + PyRepr(sp::ToText(g.s, nullptr)) + ")";
+      })
+      .def("__str__", [](const PGame& g) { return sp::BoardText(g.s); })
+      .def("legal_actions", [](const PGame& g) { return sp::LegalActionList(g.s); })
+      .def("legal_moves", [](const PGame& g) {
+        std::vector<std::string> out;
+        for (int a : sp::LegalActionList(g.s)) out.push_back(sp::ActionText(a));
+        return out;
+      })
+      .def("legal_action_mask", [](const PGame& g) {
+        py::array_t<bool> mask(sp::kNumActions);
+        bool* data = mask.mutable_data();
+        std::fill(data, data + sp::kNumActions, false);
+        int16_t buf[sp::kNumActions];
+        const int n = sp::LegalActions(g.s, buf);
+        for (int i = 0; i < n; ++i) data[buf[i]] = true;
+        return mask;
+      })
+      .def("observation_tensor", [](const PGame& g, const py::object& player) {
+        const int observer = Observer(player, g.s.turn, g.s.players);
+        py::array_t<float> out(sp::ObservationSize(g.s.players));
+        sp::Observation(g.s, observer, out.mutable_data());
+        return out;
+      }, py::arg("player") = py::none())
+      .def("chance_outcomes", [](const PGame& g) { return sp::ChanceOutcomes(g.s); })
+      .def("action_to_string", [](const PGame& g, const py::object& a) {
+        (void)g;
+        return sp::ActionText(ToAction(a, sp::kNumActions));
+      })
+      .def("string_to_action", [](const PGame& g, const py::object& text) {
+        (void)g;
+        if (!py::isinstance<py::str>(text))
+          throw py::type_error("a move is an action id (int) or a notation string, not " +
+                               TypeName(text));
+        int counts[sp::kColours];
+        const int action = sp::ParseMove(Utf8(text), counts);
+        if (action < 0)
+          throw IllegalMove(Utf8(py::repr(text)) +
+                            " draws several tiles, which no single action id does; apply it as "
+                            "a move or use deal_supply");
+        return action;
+      })
+      .def("apply", &ApplyPavilion, py::arg("move"))
+      .def("deal", &DealPavilion, py::arg("factories"))
+      .def("deal_supply", &DealSupplyPavilion, py::arg("tiles"))
+      .def("reseed", [](PGame& g, const py::object& seed) {
+        g.s.rng = ToSeed(seed);
+        g.h.seed_known = false;
+      }, py::arg("seed"))
+      .def("to_text", [](const PGame& g, const py::object& history) {
+        return sp::ToText(g.s, Truthy(history) ? &g.h : nullptr);
+      }, py::arg("history") = false)
+      .def_static("from_text", &FromTextPavilion, py::arg("text"))
+      .def("record", [](const PGame& g) {
+        return py::module_::import("json").attr("loads")(sp::RecordJson(g.s, g.h));
+      })
+      .def("record_json", [](const PGame& g) { return sp::RecordJson(g.s, g.h); })
+      .def("score_sheet", [](const PGame& g) {
+        return py::module_::import("json").attr("loads")(sp::ScoreSheetJson(g.s, g.h));
+      });
+
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
+  m.def("from_text", &FromTextAny, py::arg("text"));
 
   m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
-  m.def("observation_shape", [](const py::object& players, const std::string& variant) {
-    Game probe = MakeGame(players, variant, py::int_(0), "sampled");  // checks the arguments
-    return py::make_tuple(ObservationSize(probe.s.players));
+  m.def("observation_shape", [](const py::object& players, const py::object& variant) {
+    // checks the arguments
+    const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+    if (a.variant == kPavilion) return py::make_tuple(sp::ObservationSize(a.players));
+    return py::make_tuple(ObservationSize(a.players));
   }, py::arg("players"), py::arg("variant") = "classic");
   m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
         py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
@@ -489,5 +805,8 @@ PYBIND11_MODULE(_cppengine, m) {
       "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS",
       "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE", "DRAW_ACTION_BASE",
       "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus", "random_playouts",
-      "playouts_from", "VectorGame", "observation_shape");
+      "playouts_from", "VectorGame", "observation_shape", "from_text", "PavilionState",
+      "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE",
+      "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
+      "SP_FIRST_PLAYER_ACTION_BASE");
 }

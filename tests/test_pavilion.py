@@ -497,7 +497,7 @@ def test_action_ids_and_notation_round_trip(engine):
 @pytest.mark.parametrize("text,message", [
     ("3X", "unknown colour"), ("0R", "unknown source"), ("Z3R1", "unknown star"), ("R7R1", "unknown space"),
     ("R3R6", "0-5"), ("+", "bonus tile"), ("+RR", "bonus tile"), ("-RGP", "colour order"), ("-PPPPP", "at most 4"),
-    ("~", "chance outcome"), ("~RB", "colour order"), ("3R4", "Summer Pavilion moves"), ("", "Summer Pavilion moves"),
+    ("~", "chance outcome"), ("--", "keeping nothing is written -"), ("~-", "chance outcome"), ("~RB", "colour order"), ("3R4", "Summer Pavilion moves"), ("", "Summer Pavilion moves"),
 ])
 def test_bad_notation_is_named(engine, text, message):
     g = engine.new_game(2, SP, seed=1)

@@ -187,6 +187,8 @@ def _parse_move(text):
             raise IllegalMoveError(bad + "a bonus tile is + and a colour letter (P G O Y B R)")
         return SP_BONUS_ACTION_BASE + SP_COLOURS.index(text[1]), None
     if text[:1] == "-":
+        if text == "--":
+            raise IllegalMoveError(bad + "a pass keeping nothing is written -")
         counts = _parse_tiles(text[1:], bad + "kept tiles", IllegalMoveError)
         if sum(counts) > 4:
             raise IllegalMoveError(bad + "a pass keeps at most 4 tiles")
@@ -1427,6 +1429,9 @@ def _check_consistency(g):
         raise StateFormatError("phase play: every player has passed")
     if fill == FILL_REFILL and g._next < 0 and not all(g._passed):
         raise StateFormatError("field next: -1 ends the round, but not every player has passed")
+    if fill == FILL_REFILL and g._next < 0 and g._round == ROUNDS:
+        raise StateFormatError("field next: -1 ends the round, but round %d ends the game "
+                               "without a refill" % ROUNDS)
 
 
 def _read_history(g, fields, keys):

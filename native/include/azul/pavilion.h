@@ -1,0 +1,167 @@
+// Azul: Summer Pavilion (rules.md section 3): the state, move generation, moves, fills, scoring,
+// random playouts (pavilion.cpp) and notation, state text, history and records
+// (pavilion_text.cpp).
+// The pure-Python twin is python/azul_engine/_pypavilion.py, whose docstring describes the board
+// model and the action ids; names here follow it section by section.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "azul/types.h"
+
+namespace azul {
+namespace sp {
+
+constexpr int kColours = 6;
+constexpr char kColourLetters[] = "PGOYBR";  // frozen order: purple green orange yellow blue red
+constexpr const char* kColourNames[kColours] = {"purple", "green", "orange",
+                                                "yellow", "blue",  "red"};
+constexpr char kStarLetters[] = "ORBYGPC";  // outer stars clockwise from the upper left, centre
+constexpr const char* kStarNames[7] = {"orange", "red",    "blue",  "yellow",
+                                       "green",  "purple", "centre"};
+constexpr int kStarColour[7] = {2, 5, 4, 3, 1, 0, -1};  // -1: the centre takes any colour
+constexpr int kCentreStar = 6;
+constexpr int kSpaces = 42;  // star * 6 + number - 1
+constexpr int kTilesPerColour = 22;
+constexpr int kSupplySize = 10;
+constexpr int kStartScore = 5;
+constexpr int kMinScore = 1;
+constexpr int kRounds = 6;
+constexpr int kMaxFactories = 9;
+constexpr int kCentre = 9;  // source index of the centre; factories are 0-8
+constexpr int kStarBonus[7] = {17, 14, 15, 16, 18, 20, 12};
+constexpr int kNumberBonus[4] = {4, 8, 12, 16};
+
+// Action ids (see _pypavilion.py).
+constexpr int kPlaceActionBase = 60;        // 60 + (space * 6 + colour) * 6 + wilds
+constexpr int kBonusActionBase = 1572;      // + colour
+constexpr int kPassActionBase = 1578;       // + index of the kept multiset in KeepSets()
+constexpr int kDrawActionBase = 1788;       // + colour drawn from the bag
+constexpr int kFirstPlayerActionBase = 1794;  // + seat
+constexpr int kNumActions = 1798;
+constexpr int kNumKeepSets = 210;
+
+enum Phase : int8_t { kFirstPlayer = 0, kFill, kAcquire, kPlay, kBonus, kOver };
+constexpr const char* kPhaseNames[6] = {"first-player", "fill", "acquire", "play", "bonus", "over"};
+// What a fill phase fills: nothing, the setup supply, the round's factories, the supply after a turn.
+enum Fill : int8_t { kNoFill = 0, kFillSetup, kFillFactories, kFillRefill };
+constexpr const char* kFillNames[4] = {"-", "setup", "factories", "refill"};
+
+inline int NumFactories(int players) { return 2 * players + 1; }
+
+// The kept-tile multisets of a pass in action order (size, then colour order): counts[6].
+const uint8_t (*KeepSets())[kColours];
+// Index of a multiset of at most 4 tiles in KeepSets(), or -1.
+int KeepIndex(const int* counts);
+
+// Everything that decides the game's future: position and generator.  A copy is a clone.
+struct State {
+  uint64_t seed;
+  uint64_t rng;
+  uint64_t filled[4];  // per player, bit space set when covered (derived from board)
+  int32_t moves;       // moves made this round (not chance outcomes)
+  int32_t score[4];
+  int8_t players;
+  int8_t explicit_chance;
+  int8_t round;  // 1-6
+  int8_t phase;
+  int8_t fill;
+  int8_t turn;    // seat to move; kChance at chance nodes and once over
+  int8_t start;   // seat that started this round's phase 1; -1 before it is drawn
+  int8_t marker;  // -1 while the start token is in the centre
+  int8_t next;    // during a refill: the next player, or -1 when the round ends
+  int8_t owed;    // bonus tiles still owed (phase kBonus)
+  uint8_t num_factories;
+  uint8_t passed[4];
+  uint8_t factories[kMaxFactories][8];  // 6 counts, 2 bytes padding (kept zero)
+  uint8_t centre[8];
+  uint8_t supply[8];
+  uint8_t refill[8];  // tiles drawn by the refill in progress
+  uint8_t bag[8];
+  uint8_t tower[8];
+  uint8_t prefill_bag[8];  // bag and tower before this round's factory fill, for Deal
+  uint8_t prefill_tower[8];
+  uint8_t hand[4][8];
+  int8_t board[4][kSpaces];  // a colour, or -1 for an empty space
+};
+
+bool operator==(const State& a, const State& b);
+
+struct RoundHistory {
+  std::vector<std::string> factories;
+  std::vector<std::string> moves;
+  std::vector<int> scores;  // empty (None) while the round is in play
+};
+
+struct History {
+  bool complete = true;    // false for a state read from text without its history
+  bool seed_known = true;  // false: the record's seed is null
+  uint64_t seed = 0;
+  int first = -1;
+  bool supply_known = false;  // false: the record's supply is null
+  std::string supply;         // the 10 setup tiles
+  std::vector<RoundHistory> rounds;
+  // Score sheet events (JSON objects) per round, kept only while `capture` is set.
+  bool capture = false;
+  std::vector<std::vector<std::string>> sheet;
+};
+
+// ---- pavilion.cpp ----
+// A game before anything is drawn (first-player phase), its history empty.
+State Blank(int players, uint64_t seed, bool explicit_chance, History* h);
+State NewGame(int players, uint64_t seed, bool explicit_chance, History* h);
+// Legal action ids, ascending; returns how many were written (room for kNumActions).
+int LegalActions(const State& s, int16_t* out);
+std::vector<int> LegalActionList(const State& s);
+// LegalActions(s)[Below(policy, count)] without listing them.
+int PickLegalAction(const State& s, uint64_t& policy);
+std::vector<std::pair<int, double>> ChanceOutcomes(const State& s);
+// Throws IllegalMove, naming the rule, unless the action id (0..kNumActions-1) is legal.
+void CheckLegal(const State& s, int action);
+// Plays a legal action (unchecked); records it in `h` when not null.
+void Play(State& s, int action, History* h);
+// Throws IllegalMove unless factories may be dealt now (before the round's first move).
+void CheckDealPhase(const State& s);
+// Sets this round's factories; throws IllegalMove, leaving `s` unchanged, when impossible.
+void Deal(State& s, const std::vector<std::string>& factories, History* h);
+// Fills the supply with the tiles `counts`; throws IllegalMove, leaving `s` unchanged.
+void DealSupply(State& s, const int* counts, History* h);
+std::vector<int> Winners(const State& s);
+// Plays `s` to its end with LegalActions(s)[Below(policy, count)]; explicit chance is drawn
+// from the game's generator.  Returns the moves played.  No allocation.
+uint64_t PlayRandom(State& s, uint64_t& policy);
+// As RandomPlayouts/PlayoutsFrom in playout.h.
+uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);
+uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
+
+// Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer
+// first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
+constexpr int kSeatFeatures = 87;
+constexpr int kSharedFeatures = 97;
+inline int ObservationSize(int players) { return kSeatFeatures * players + kSharedFeatures; }
+void Observation(const State& s, int player, float* out);
+
+// ---- pavilion_text.cpp ----
+std::string TilesToStr(const uint8_t* counts);
+std::string ActionText(int action);
+// Colour letters in colour order ("" or "-" for none) into counts[6]; throws IllegalMove when
+// `illegal_move`, else StateFormatError, the message starting with `what`.
+void ParseTiles(const std::string& text, const std::string& what, int* counts,
+                bool illegal_move = false);
+// Notation to an action id; a refill of several tiles ('~BR') returns -1 and fills `counts`.
+int ParseMove(const std::string& text, int* counts);
+// Throws IllegalMove for ids outside 0..kNumActions-1.
+int CheckActionRange(long long action);
+std::string ToText(const State& s, const History* h);
+State FromText(const std::string& text, History* h);
+std::string BoardText(const State& s);
+std::string RecordJson(const State& s, const History& h);
+std::string ScoreSheetJson(const State& s, const History& h);
+// The board of `player` as 7 strings of 6 characters.
+std::vector<std::string> BoardStrings(const State& s, int player);
+
+}  // namespace sp
+}  // namespace azul
