@@ -61,6 +61,11 @@ _KEEPS = tuple(tuple(combo.count(c) for c in range(6))
                for combo in itertools.combinations_with_replacement(range(6), size))
 SP_KEEP_SETS = tuple("".join(SP_COLOURS[c] * k[c] for c in range(6)) for k in _KEEPS)
 _KEEP_INDEX = {k: i for i, k in enumerate(_KEEPS)}
+# Sub-multiset test in one subtraction: counts in 4-bit fields, each hand field carrying a guard bit 8
+# that survives (hand | 8) - keep exactly when keep <= hand (keep and clamped hand are at most 4).
+_GUARDS = sum(8 << (4 * c) for c in range(6))
+_KEEP_PACKED = tuple((i, sum(k[c] << (4 * c) for c in range(6)))
+                     for i, k in enumerate(_KEEPS))
 
 # Ornaments: 6 windows (3 tiles), 6 statues (2), 6 pillars (1), with their surrounding spaces.
 def _space(star, number):
@@ -238,6 +243,27 @@ def _check_seed(seed):
     if not 0 <= seed <= _MASK64:
         raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
     return seed
+
+
+def _wild_count_range(cost, have, wilds, is_wild):
+    """The wild tiles that may stand in when paying ``cost`` with ``have`` tiles of the colour and
+    ``wilds`` wild tiles: at least one real tile; none when the colour is the wild one."""
+    if is_wild:
+        return range(1) if have >= cost else range(0)
+    lo = cost - have if cost > have else 0
+    hi = cost - 1 if cost - 1 < wilds else wilds
+    return range(lo, hi + 1)
+
+
+_WILD_COUNTS = {}
+
+
+def _wild_counts(cost, have, wilds, is_wild):
+    key = (cost, have if have < 6 else 6, wilds, is_wild)
+    r = _WILD_COUNTS.get(key)
+    if r is None:
+        r = _WILD_COUNTS[key] = tuple(_wild_count_range(*key))
+    return r
 
 
 def _run_length(filled, space):
@@ -466,39 +492,42 @@ class PavilionState:
         p = self._turn
         hand, board = self._hand[p], self._board[p]
         wild = self._round - 1
-        wilds = hand[wild]
+        wilds = hand[wild] if hand[wild] < 5 else 5
         out = []
-        centre_used = 0
+        for star in range(6):
+            c = STAR_COLOUR[star]
+            have = hand[c]
+            if not have:
+                continue
+            is_wild = c == wild
+            for k in range(6):
+                space = star * 6 + k
+                if board[space] < 0:
+                    base = SP_PLACE_ACTION_BASE + (space * 6 + c) * 6
+                    for w in _wild_counts(k + 1, have, wilds, is_wild):
+                        out.append(base + w)
+        used = 0
         for k in range(6):
             if board[36 + k] >= 0:
-                centre_used |= 1 << board[36 + k]
-        for space in range(42):
+                used |= 1 << board[36 + k]
+        for k in range(6):
+            space = 36 + k
             if board[space] >= 0:
                 continue
-            star, k = divmod(space, 6)
-            cost = k + 1
-            colours = (STAR_COLOUR[star],) if star < 6 else range(6)
-            for c in colours:
-                if centre_used >> c & 1 and star == CENTRE_STAR:
-                    continue
+            for c in range(6):
                 have = hand[c]
-                if not have:
-                    continue
-                base = SP_PLACE_ACTION_BASE + (space * 6 + c) * 6
-                if c == wild:
-                    if have >= cost:
-                        out.append(base)
-                    continue
-                lo = cost - have if cost > have else 0
-                hi = cost - 1 if cost - 1 < wilds else wilds
-                for w in range(lo, hi + 1):
-                    out.append(base + w)
+                if have and not used >> c & 1:
+                    base = SP_PLACE_ACTION_BASE + (space * 6 + c) * 6
+                    for w in _wild_counts(k + 1, have, wilds, c == wild):
+                        out.append(base + w)
         return out
 
     def _passes(self):
         hand = self._hand[self._turn]
-        return [SP_PASS_ACTION_BASE + i for i, k in enumerate(_KEEPS)
-                if all(k[c] <= hand[c] for c in range(6))]
+        packed = _GUARDS
+        for c in range(6):
+            packed += (hand[c] if hand[c] < 4 else 4) << (4 * c)
+        return [SP_PASS_ACTION_BASE + i for i, k in _KEEP_PACKED if (packed - k) & _GUARDS == _GUARDS]
 
     def legal_moves(self):
         """Legal moves as notation strings, in the order of :meth:`legal_actions`."""
