@@ -121,9 +121,40 @@ def test_broken_records_name_the_problem(engine, greedy_records):
     r, i = refills[0]
     del rec["rounds"][r]["moves"][i]
     f = records.audit(rec, engine)[0]
-    assert f.round == r + 1 and "chance node" in f.why
-    with pytest.raises(records.RecordError, match="chance node"):
+    assert f.round == r + 1 and "supply refill after the previous turn" in f.why and "is missing" in f.why
+    with pytest.raises(records.RecordError, match="is missing"):
         records.replay(rec, engine)
+
+
+def refills(rec, size=None):
+    return [(r, i, m) for r, rnd in enumerate(rec["rounds"]) for i, m in enumerate(rnd["moves"])
+            if m[0] == "~" and (size is None or len(m) - 1 == size)]
+
+
+def test_a_refill_is_one_move_with_all_its_tiles(engine, greedy_records):
+    rec = next(r for r in greedy_records if refills(r, 2))
+    r, i, move = refills(rec, 2)[0]
+    split = copy.deepcopy(rec)
+    split["rounds"][r]["moves"][i:i + 1] = ["~" + move[1], "~" + move[2]]
+    split["seed"] = None
+    f = records.audit(split, engine)[0]
+    assert f.round == r + 1 and f.move == "~" + move[1] and "refill: 1 tiles drawn" in f.why
+
+
+def test_every_tampered_refill_of_a_seeded_record_is_found(engine, greedy_records):
+    for rec in greedy_records[:2]:
+        for r, i, move in refills(rec)[:4]:
+            for c in "PGOYBR":
+                fake = "~" + c * (len(move) - 1)
+                if fake == move:
+                    continue
+                bad = copy.deepcopy(rec)
+                bad["rounds"][r]["moves"][i] = fake
+                findings = records.audit(bad, engine)
+                assert findings, (r, i, move, fake)
+                # The first finding is the refill itself (the seed draws otherwise) or, when the fake refill
+                # cannot come out of the bag at all, the replay's refusal of it.
+                assert findings[0].round == r + 1 and findings[0].move == fake, (fake, findings[0])
 
 
 def test_seed_contradictions_are_found(engine, greedy_records):

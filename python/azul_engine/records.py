@@ -55,7 +55,7 @@ class Finding:
             where.append("round %d" % self.round)
         if self.move is not None:
             where.append("move %s" % self.move)
-        if self.field is not None and self.round is None:
+        if self.field is not None and self.round is None and not self.why.startswith("field %s:" % self.field):
             where.append("field %s" % self.field)
         return (", ".join(where) + ": " if where else "") + self.why
 
@@ -213,11 +213,20 @@ def _replay(record, engine, findings):
                 findings.append(Finding("the round is over after move %d; %d more moves are recorded"
                                         % (j - 1, len(rnd["moves"]) - j + 1), field="moves", round=i, move=move))
                 return state
+            pavilion = record["variant"] == _PAVILION
+            if pavilion and state.is_chance_node and move[:1] != "~":
+                findings.append(Finding("move %d of the round: the supply refill after the previous turn (~ and the "
+                                        "tiles drawn) is missing" % j, field="moves", round=i, move=move))
+                return state
             try:
-                state.apply(move)
+                if pavilion and move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
+                    state.deal_supply(move[1:])  # one move per refill, all its tiles in colour order
+                else:
+                    state.apply(move)
             except IllegalMoveError as e:
                 findings.append(Finding("illegal move %d of the round (player %d): %s"
-                                        % (j, state.current_player, e), field="moves", round=i, move=move))
+                                        % (j, state.current_player, str(e).replace("deal_supply: ", "refill: ", 1)),
+                                        field="moves", round=i, move=move))
                 return state
         if not state.is_over and state.round == i:
             findings.append(Finding("the moves stop before the round ends: the record is cut short",
@@ -328,6 +337,13 @@ def _audit(record, engine):
         return [problem]
     findings = []
     state = _replay(record, engine, findings)
+    if record["variant"] == _PAVILION and record.get("seed") is not None and findings:
+        # A tampered refill may only break the replay rounds later: the seed names the move at fault.
+        seeded = []
+        _check_seed(record, engine, seeded)
+        where = lambda f: (f.round, f.field, f.move)  # noqa: E731
+        if seeded and where(seeded[0]) != where(findings[0]):
+            findings[:0] = seeded
     if findings and not state.is_over:
         return findings
     if record.get("seed") is not None and not findings:
@@ -447,7 +463,8 @@ def _loss(score, points):
 
 def _pavilion_items(events, player):
     """One player's scoring events of a round, in play order."""
-    return [e for e in events if e.get("player") == player and e["event"] in ("start-token", "place", "pass")]
+    return [e for e in events if e.get("player") == player
+            and e["event"] in ("start-token", "place", "bonus-tile", "pass")]
 
 
 def _pavilion_fold(score, items):
@@ -457,12 +474,14 @@ def _pavilion_fold(score, items):
             score += e["points"]
         elif e["event"] == "start-token":
             score = _loss(score, e["tiles"])
-        else:
+        elif e["event"] == "pass":
             score = _loss(score, e["discarded"])
     return score
 
 
 def _pavilion_words(e):
+    if e["event"] == "bonus-tile":
+        return "bonus tile %s" % e["colour"]
     if e["event"] == "place":
         wild = " with %d wild" % e["wilds"] if e["wilds"] else ""
         orn = "; completes %s (+%d tile%s)" % (", ".join(e["ornaments"]), e["bonus_tiles"],
@@ -498,10 +517,13 @@ def _audit_pavilion(record, state, findings):
             expected = _pavilion_fold(previous[p], items)
             if recorded[p] == correct[p] or recorded[p] == expected:
                 continue
-            sentence = "; ".join(_pavilion_words(e) for e in items) or "nothing scored"
+            sentence = "; ".join(_pavilion_words(e) for e in items if e["event"] != "bonus-tile") or "nothing scored"
             if recorded[p] < 1:
                 why = ("player %d: record says %d, but a score never drops below 1; the rules give %d (from %d: %s)"
                        % (p, recorded[p], expected, previous[p], sentence))
+            elif i == _PAVILION_ROUNDS and state.is_over and recorded[p] == state.scores[p]:
+                why = ("player %d: round 6's score is taken before the end bonuses and the kept-tile penalty: %d, "
+                       "record says %d (the final score)" % (p, expected, recorded[p]))
             else:
                 why = "player %d: score %d, record says %d (from %d: %s)" % (p, expected, recorded[p], previous[p],
                                                                             sentence)
@@ -518,7 +540,8 @@ def _audit_pavilion(record, state, findings):
         if final[p] == _loss(previous[p], e["kept"]) and gain:
             why = "player %d: end bonuses missing: +%d (%s)" % (p, gain, _end_words(e))
         elif final[p] == previous[p] + gain and e["kept"]:
-            why = "player %d: the %d tiles still kept are not subtracted (%s)" % (p, e["kept"], _end_words(e))
+            why = "player %d: the %d tile%s still kept %s not subtracted (%s)" % (
+                p, e["kept"], "" if e["kept"] == 1 else "s", "is" if e["kept"] == 1 else "are", _end_words(e))
         else:
             why = "player %d: final score %d, record says %d (round 6 %d: %s)" % (
                 p, expected, final[p], previous[p], _end_words(e))
@@ -545,19 +568,20 @@ def _check_seed_pavilion(record, game, findings):
             findings.append(Finding("field factories: seed %d deals %s, the record says %s"
                                     % (seed, game.factories, rnd["factories"]), field="factories", round=i))
             return
-        for move in rnd["moves"]:
-            if move.startswith("~"):
-                continue  # the seed's own refills are compared below
+        for j, move in enumerate(rnd["moves"], 1):
+            # The seeded game refills by itself: its own moves so far, refills included, must be the record's.
+            mine = game.record()["rounds"][i - 1]["moves"]
+            if move.startswith("~") or (len(mine) >= j and mine[j - 1].startswith("~")):
+                if len(mine) < j or mine[j - 1] != move:
+                    findings.append(Finding("seed %d refills the supply with %s at move %d, the record says %s"
+                                            % (seed, mine[j - 1] if len(mine) >= j else "nothing", j, move),
+                                            field="moves", round=i, move=move))
+                    return
+                continue
             try:
                 game.apply(move)
             except IllegalMoveError:
                 return  # the replay reports it
-        drawn = game.record()["rounds"][i - 1]["moves"]
-        for j, (mine, theirs) in enumerate(zip(drawn, rnd["moves"]), 1):
-            if mine != theirs:
-                findings.append(Finding("seed %d refills the supply with %s at move %d, the record says %s"
-                                        % (seed, mine, j, theirs), field="moves", round=i, move=theirs))
-                return
 
 
 def _explain_pavilion(record, state, findings):
@@ -571,7 +595,11 @@ def _explain_pavilion(record, state, findings):
         for p in _seats(record["players"]):
             out.append("  player %d (from %d)" % (p, score[p]))
             for e in _pavilion_items(events, p):
+                if e["event"] == "bonus-tile":
+                    out.append("    %s" % _pavilion_words(e))
+                    continue
                 out.append("    %s: %d -> %d" % (_pavilion_words(e), e["before"], e["after"]))
+                score[p] = e["after"]  # a round cut short has no recorded scores
             if i <= len(rounds) and rounds[i - 1]["scores"] is not None:
                 score[p] = rounds[i - 1]["scores"][p]
             out.append("    score %d" % score[p])
