@@ -611,3 +611,16 @@ def test_record_replays_and_audits_clean(engine):
         assert records.replay(rec, engine) == engine.from_text(g.to_text()) or \
             records.replay(rec, engine).scores == g.scores
         assert "Final scores" in records.explain(rec, engine)
+
+
+def test_factories_fill_with_what_bag_and_tower_hold(engine):
+    """Bag and tower nearly empty at a round's end: the factories take what there is, in order."""
+    board = {s: s * 5 + "." for s in "ORBYGP"}  # 5 of each colour a player: 120 tiles on 4 boards
+    g = pavilion_state(engine, players=4, hands=["", "", "", ""], boards=[board] * 4, supply="PPGGOOYYBB",
+                       passed=[0, 1, 1, 1], turn=0, start=0)
+    assert g.bag == "RR" and g.tower == ""
+    g.apply("-")
+    assert g.round == 2 and g.phase == "acquire"
+    assert g.factories == ["RR"] + [""] * 8 and g.bag == "" and g.supply == "PPGGOOYYBB"
+    g.apply("1R")
+    assert g.phase == "play" and g.hands[0] == "RR"
