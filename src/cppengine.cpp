@@ -183,13 +183,6 @@ int Observer(const py::object& player, int turn, int players) {
   return static_cast<int>(p);
 }
 
-// VectorGame knows only the wall variants.
-void WallOnly(const py::handle& variant, const char* what) {
-  if (VariantIndex(variant) == kPavilion)
-    throw py::value_error(std::string(what) +
-                          " are defined for classic and grey Azul only, not summer-pavilion");
-}
-
 std::vector<std::string> Factories(const State& s) {
   std::vector<std::string> out;
   for (int f = 0; f < s.num_factories; ++f) out.push_back(TilesToStr(s.factories[f]));
@@ -391,11 +384,10 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
 
 VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
                        const py::object& seed) {
-  WallOnly(variant, "vectors of games");
   const int n = CheckCount(n_obj, "n");
   const uint64_t seed_value = ToSeed(seed);
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
-  return new VectorGame(n, a.players, static_cast<Variant>(a.variant), seed_value);
+  return new VectorGame(n, a.players, a.variant, seed_value);
 }
 
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
@@ -750,14 +742,14 @@ PYBIND11_MODULE(_cppengine, m) {
            py::arg("variant") = "classic", py::arg("seed") = 0)
       .def_property_readonly("n", &VectorGame::size)
       .def_property_readonly("players", &VectorGame::players)
-      .def_property_readonly("variant", [](const VectorGame& v) { return kVariantNames[v.variant()]; })
+      .def_property_readonly("variant", [](const VectorGame& v) { return kAllVariants[v.variant()]; })
       .def_property_readonly("legal_mask", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
-        return View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), kNumActions});
+        return View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), v.num_actions()});
       })
       .def_property_readonly("legal_actions", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
-        return View(self, v.legal_actions(), {v.size(), kNumActions});
+        return View(self, v.legal_actions(), {v.size(), v.num_actions()});
       })
       .def_property_readonly("num_legal", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
@@ -778,7 +770,7 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("step", &StepVector, py::arg("actions"))
       .def("observation_tensors", [](VectorGame& v) {
         Busy busy(v);
-        py::array_t<float> out({v.size(), ObservationSize(v.players())});
+        py::array_t<float> out({v.size(), v.observation_size()});
         v.Observations(out.mutable_data());
         return out;
       })
@@ -798,7 +790,12 @@ PYBIND11_MODULE(_cppengine, m) {
         if (i < 0 || i >= v.size())
           throw py::index_error("game " + std::to_string(i) + " is out of range 0-" +
                                 std::to_string(v.size() - 1));
-        return FromTextGame(ToText(v.game(i), nullptr));
+        if (v.pavilion()) {
+          PGame g;
+          g.s = sp::FromText(sp::ToText(v.pavilion_game(i), nullptr), &g.h);
+          return py::cast(std::move(g));
+        }
+        return py::cast(FromTextGame(ToText(v.game(i), nullptr)));
       }, py::arg("i"));
 
   m.attr("__all__") = py::make_tuple(

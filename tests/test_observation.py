@@ -73,12 +73,13 @@ def test_observations_agree_with_the_pure_engine(engine):
             b.apply(move)
 
 
-def test_batched_observations_are_each_games_tensor(engine):
-    vec = engine.VectorGame(4, 3, "grey", seed=6)
+@pytest.mark.parametrize("variant", ["grey", "summer-pavilion"])
+def test_batched_observations_are_each_games_tensor(engine, variant):
+    vec = engine.VectorGame(4, 3, variant, seed=6)
     rows = np.arange(4)
     for _ in range(60):
         batch = vec.observation_tensors()
-        assert batch.shape == (4, SEAT * 3 + SHARED) and batch.dtype == np.float32
+        assert batch.shape == (4,) + engine.observation_shape(3, variant) and batch.dtype == np.float32
         for i in range(4):
             assert (batch[i] == vec.state(i).observation_tensor()).all()
         if vec.done.all():

@@ -624,3 +624,25 @@ def test_factories_fill_with_what_bag_and_tower_hold(engine):
     assert g.factories == ["RR"] + [""] * 8 and g.bag == "" and g.supply == "PPGGOOYYBB"
     g.apply("1R")
     assert g.phase == "play" and g.hands[0] == "RR"
+
+
+def test_observation_tensor_layout(engine):
+    """The documented layout (PavilionState.observation_tensor): the observer's seat first."""
+    g = pavilion_state(engine, players=3, round=2, turn=1, start=2, marker="1", hands=["", "GGR", ""],
+                       boards=[{}, {"R": "R.....", "C": "..Y..."}, {}], scores=[5, 30, 9], passed=[1, 0, 0],
+                       supply="PGOYBRPGOY")
+    assert engine.observation_shape(3, SP) == (87 * 3 + 97,)
+    o = g.observation_tensor(1)
+    assert o.shape == (87 * 3 + 97,)
+    me, nxt, prev = o[0:87], o[87:174], o[174:261]
+    assert me[6] == 1 and me[36 + 2] == 1 and me.sum() > 0  # R1 (space 6), C3 (space 38) covered
+    assert me[42 + 6 * 2 + 3] == 1  # centre space 3 holds yellow
+    assert me[78 + 1] == pytest.approx(2 / 22) and me[78 + 5] == pytest.approx(1 / 22)
+    assert me[84] == pytest.approx(0.30) and me[85] == 0 and me[86] == 1
+    assert nxt[84] == pytest.approx(0.09) and prev[85] == 1  # seat 2, then seat 0 (passed)
+    shared = o[261:]
+    assert shared[61] == pytest.approx(0.2)  # two purples in the supply
+    assert shared[79] == pytest.approx(2 / 6) and shared[80 + 1] == 1  # round 2, wild green
+    assert shared[86 + 3] == 1  # phase play
+    assert shared[93 + 1] == 1  # seat 2 started: one seat after the observer
+    assert (g.observation_tensor() == o).all()  # the player to move

@@ -49,6 +49,8 @@ def test_pavilion_engines_agree_in_lockstep(players):
             if step % 7 == 0:
                 assert a.legal_moves() == b.legal_moves(), where
                 assert str(a) == str(b), where
+                for seat in range(players):
+                    assert (a.observation_tensor(seat) == b.observation_tensor(seat)).all(), where
                 _illegal(a, b, pick)
             if a.is_over:
                 break

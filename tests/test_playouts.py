@@ -118,11 +118,12 @@ def test_bench_checksums_agree_between_engines(engine):
 
 # -- VectorGame ----------------------------------------------------------------------------------------------
 
-def test_vector_game_agrees_with_single_games(engine):
+@pytest.mark.parametrize("variant", ["grey", "summer-pavilion"])
+def test_vector_game_agrees_with_single_games(engine, variant):
     """Each slot of a VectorGame is the game new_game(seed=output j+1) stepped alone with the same actions."""
     n = 6
-    vec = engine.VectorGame(n, 3, "grey", seed=9)
-    singles = [engine.new_game(3, "grey", seed=splitmix_output(9, i + 1)) for i in range(n)]
+    vec = engine.VectorGame(n, 3, variant, seed=9)
+    singles = [engine.new_game(3, variant, seed=splitmix_output(9, i + 1)) for i in range(n)]
     pick = Picker(9)
     for _ in range(400):
         for i, g in enumerate(singles):
@@ -143,11 +144,13 @@ def test_vector_game_agrees_with_single_games(engine):
             if not g.is_over:
                 g.apply(int(a))
     assert vec.done.all()
-    assert vec.state(2) == engine.GameState.from_text(singles[2].to_text())
+    assert vec.state(2) == engine.from_text(singles[2].to_text())
+    assert vec.legal_mask.shape[1] == (engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS)
 
 
-def test_vector_game_agrees_between_engines(engine):
-    a, b = PURE.VectorGame(5, 2, "classic", seed=3), engine.VectorGame(5, 2, "classic", seed=3)
+@pytest.mark.parametrize("variant", ["classic", "summer-pavilion"])
+def test_vector_game_agrees_between_engines(engine, variant):
+    a, b = PURE.VectorGame(5, 2, variant, seed=3), engine.VectorGame(5, 2, variant, seed=3)
     rng = np.random.default_rng(0)
     for step in range(300):
         for name in ("legal_mask", "legal_actions", "num_legal", "current_player", "scores", "done"):
@@ -159,6 +162,16 @@ def test_vector_game_agrees_between_engines(engine):
         actions = a.legal_actions[np.arange(5), pick]
         a.step(actions)
         b.step(actions)
+    assert (a.observation_tensors() == b.observation_tensors()).all()
+
+
+def test_pavilion_vector_game_refuses_an_illegal_action(engine):
+    vec = engine.VectorGame(2, 2, "summer-pavilion", seed=1)
+    with pytest.raises(engine.IllegalMoveError, match="game 1: action 1800 is out of range 0-1797"):
+        vec.step(np.array([vec.legal_actions[0, 0], 1800]))
+    with pytest.raises(engine.IllegalMoveError, match="^game 0: phase 1 \\(acquire\\)"):
+        vec.step(np.array([1578, vec.legal_actions[1, 0]]))
+    assert (vec.num_legal > 0).all() and vec.state(0).moves_this_round == 0
 
 
 def test_vector_game_refuses_an_illegal_action_and_moves_no_game(engine):

@@ -11,16 +11,26 @@
 
 namespace azul {
 
-VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed)
-    : n_(n), players_(players), variant_(variant), seed_(seed), games_(n),
-      mask_(static_cast<size_t>(n) * kNumActions), actions_(static_cast<size_t>(n) * kNumActions),
+VectorGame::VectorGame(int n, int players, int variant, uint64_t seed)
+    : n_(n), players_(players), variant_(variant),
+      num_actions_(variant == kPavilionVariant ? sp::kNumActions : kNumActions), seed_(seed),
+      games_(variant == kPavilionVariant ? 0 : n), sp_games_(variant == kPavilionVariant ? n : 0),
+      mask_(static_cast<size_t>(n) * num_actions_), actions_(static_cast<size_t>(n) * num_actions_),
       counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n) {
   ResetAll();
 }
 
+int VectorGame::observation_size() const {
+  return pavilion() ? sp::ObservationSize(players_) : ObservationSize(players_);
+}
+
 void VectorGame::Start(int i) {
   ++started_;
-  games_[i] = NewGame(players_, variant_, SplitMixOutput(seed_, started_), false, nullptr);
+  const uint64_t seed = SplitMixOutput(seed_, started_);
+  if (pavilion())
+    sp_games_[i] = sp::NewGame(players_, seed, false, nullptr);
+  else
+    games_[i] = NewGame(players_, static_cast<Variant>(variant_), seed, false, nullptr);
   Refresh(i);
 }
 
@@ -37,24 +47,40 @@ void VectorGame::Reset(const std::vector<int>& slots) {
 }
 
 void VectorGame::Refresh(int i) {
-  const State& s = games_[i];
-  uint8_t* mask = &mask_[static_cast<size_t>(i) * kNumActions];
-  int16_t* list = &actions_[static_cast<size_t>(i) * kNumActions];
-  const int count = LegalActions(s, list);
-  std::fill(list + count, list + kNumActions, static_cast<int16_t>(-1));
-  std::memset(mask, 0, kNumActions);
+  uint8_t* mask = &mask_[static_cast<size_t>(i) * num_actions_];
+  int16_t* list = &actions_[static_cast<size_t>(i) * num_actions_];
+  int32_t* scores = &scores_[static_cast<size_t>(i) * players_];
+  int count;
+  if (pavilion()) {
+    const sp::State& s = sp_games_[i];
+    count = sp::LegalActions(s, list);
+    player_[i] = s.turn;
+    for (int p = 0; p < players_; ++p) scores[p] = s.score[p];
+    done_[i] = s.phase == sp::kOver;
+  } else {
+    const State& s = games_[i];
+    count = LegalActions(s, list);
+    player_[i] = s.turn;
+    for (int p = 0; p < players_; ++p) scores[p] = s.board[p].score;
+    done_[i] = s.phase == kOver;
+  }
+  std::fill(list + count, list + num_actions_, static_cast<int16_t>(-1));
+  std::memset(mask, 0, num_actions_);
   for (int k = 0; k < count; ++k) mask[list[k]] = 1;
   counts_[i] = static_cast<int16_t>(count);
-  player_[i] = s.turn;
-  for (int p = 0; p < players_; ++p) scores_[static_cast<size_t>(i) * players_ + p] = s.board[p].score;
-  done_[i] = s.phase == kOver;
 }
 
 void VectorGame::Observations(float* out) const {
-  const int size = ObservationSize(players_);
+  const int size = observation_size();
   for (int i = 0; i < n_; ++i) {
-    const State& s = games_[i];
-    Observation(s, s.turn >= 0 ? s.turn : 0, out + static_cast<size_t>(i) * size);
+    float* row = out + static_cast<size_t>(i) * size;
+    if (pavilion()) {
+      const sp::State& s = sp_games_[i];
+      sp::Observation(s, s.turn >= 0 ? s.turn : 0, row);
+    } else {
+      const State& s = games_[i];
+      Observation(s, s.turn >= 0 ? s.turn : 0, row);
+    }
   }
 }
 
@@ -62,7 +88,10 @@ void VectorGame::Check(const int64_t* actions) const {
   for (int i = 0; i < n_; ++i) {
     if (done_[i]) continue;
     try {
-      CheckLegal(games_[i], CheckActionRange(actions[i]));
+      if (pavilion())
+        sp::CheckLegal(sp_games_[i], sp::CheckActionRange(actions[i]));
+      else
+        CheckLegal(games_[i], CheckActionRange(actions[i]));
     } catch (const IllegalMove& e) {
       throw IllegalMove("game " + std::to_string(i) + ": " + e.what());
     }
@@ -72,7 +101,10 @@ void VectorGame::Check(const int64_t* actions) const {
 void VectorGame::Apply(const int64_t* actions) {
   for (int i = 0; i < n_; ++i) {
     if (done_[i]) continue;
-    ApplyAction(games_[i], static_cast<int>(actions[i]), nullptr);
+    if (pavilion())
+      sp::Play(sp_games_[i], static_cast<int>(actions[i]), nullptr);
+    else
+      ApplyAction(games_[i], static_cast<int>(actions[i]), nullptr);
     Refresh(i);
   }
 }

@@ -1218,12 +1218,6 @@ def observation_shape(players, variant="classic"):
     return (SEAT_FEATURES * players + SHARED_FEATURES,)
 
 
-def _wall_only(variant, what):
-    if variant == "summer-pavilion":
-        raise ValueError("%s are defined for classic and grey Azul only, not summer-pavilion"
-                         % what)
-
-
 def _counts(counts):
     return ",".join(str(n) for n in counts)
 
@@ -1691,24 +1685,26 @@ class VectorGame:
     """``n`` games stepped together, for learning code: one call applies one action per game.
 
     The arrays are updated in place by :meth:`step` and :meth:`reset` (in the C++ engine they
-    share memory with it): ``legal_mask`` (bool, n x NUM_ACTIONS), ``legal_actions`` (int16,
-    n x NUM_ACTIONS, each row's legal ids ascending then -1), ``num_legal`` (int16, n),
+    share memory with it): ``legal_mask`` (bool, n x NUM_ACTIONS; SP_NUM_ACTIONS for Summer
+    Pavilion), ``legal_actions`` (int16, n x the same, each row's legal ids ascending then -1),
+    ``num_legal`` (int16, n),
     ``current_player`` (int8, n; -1 once over), ``scores`` (int32, n x players) and ``done``
     (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
     is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.
     """
 
     def __init__(self, n, players=2, variant="classic", seed=0):
-        _wall_only(variant, "vectors of games")
         import numpy as np
 
         n = _check_count(n)
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
         self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
+        self._pavilion = variant == "summer-pavilion"
+        num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
         # Written here, seen by the caller through read-only views, as in the C++ engine.
-        self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
-        self._actions = np.full((n, NUM_ACTIONS), -1, dtype=np.int16)
+        self._mask = np.zeros((n, num_actions), dtype=np.bool_)
+        self._actions = np.full((n, num_actions), -1, dtype=np.int16)
         self._counts = np.zeros(n, dtype=np.int16)
         self._player = np.full(n, -1, dtype=np.int8)
         self._scores = np.zeros((n, players), dtype=np.int32)
@@ -1734,7 +1730,7 @@ class VectorGame:
         self._counts[i] = len(legal)
         self._player[i] = g._turn
         self._scores[i] = g._score
-        self._done[i] = g._phase == OVER
+        self._done[i] = g.is_over
 
     def _acquire(self):
         # One step or reset at a time, as in the C++ engine (Python threads may switch inside).
@@ -1779,7 +1775,10 @@ class VectorGame:
                     continue
                 a = int(actions[i])
                 try:
-                    _check_action(a)
+                    if self._pavilion:
+                        _pypavilion._check_action(a)
+                    else:
+                        _check_action(a)
                     self._games[i]._check_legal(a)
                 except IllegalMoveError as e:
                     raise IllegalMoveError("game %d: %s" % (i, e)) from None
@@ -1799,6 +1798,9 @@ class VectorGame:
         self._acquire()
         try:
             size = observation_shape(self.players, self.variant)[0]
+            if self._pavilion:
+                return np.array([g.observation_tensor() for g in self._games],
+                                dtype=np.float32).reshape(self.n, size)
             out = [0.0] * (size * self.n)
             for i, g in enumerate(self._games):
                 g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
@@ -1807,7 +1809,8 @@ class VectorGame:
         return np.array(out, dtype=np.float32).reshape(self.n, size)
 
     def state(self, i):
-        """A copy of game i as a GameState (position and generator; no history)."""
+        """A copy of game i as a GameState or PavilionState (position and generator; no
+        history)."""
         self._acquire()
         try:
             if not 0 <= i < self.n:

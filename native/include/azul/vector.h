@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "azul/pavilion.h"
 #include "azul/state.h"
 
 namespace azul {
@@ -15,8 +16,9 @@ namespace azul {
 class VectorGame {
  public:
   // The j-th game this vector starts (from 0) is NewGame(players, variant, output j+1 of
-  // SplitMix64(seed)).
-  VectorGame(int n, int players, Variant variant, uint64_t seed);
+  // SplitMix64(seed)); `variant` is a Variant or kPavilionVariant (Summer Pavilion games).
+  static constexpr int kPavilionVariant = 2;
+  VectorGame(int n, int players, int variant, uint64_t seed);
 
   // Starts new games in the given slots, in order; throws std::out_of_range before any change
   // for a slot outside 0..n-1.
@@ -35,9 +37,13 @@ class VectorGame {
 
   int size() const { return n_; }
   int players() const { return players_; }
-  Variant variant() const { return variant_; }
+  int variant() const { return variant_; }
+  bool pavilion() const { return variant_ == kPavilionVariant; }
+  int num_actions() const { return num_actions_; }
+  int observation_size() const;
   const State& game(int i) const { return games_[i]; }
-  // Each game seen by its player to move (seat 0 once over): n x ObservationSize(players).
+  const sp::State& pavilion_game(int i) const { return sp_games_[i]; }
+  // Each game seen by its player to move (seat 0 once over): n x observation_size().
   void Observations(float* out) const;
   uint8_t* legal_mask() { return mask_.data(); }
   int16_t* legal_actions() { return actions_.data(); }
@@ -50,12 +56,12 @@ class VectorGame {
   void Refresh(int i);
   void Start(int i);
 
-  int n_, players_;
-  Variant variant_;
+  int n_, players_, variant_, num_actions_;
   uint64_t seed_, started_ = 0;
-  std::vector<State> games_;
-  std::vector<uint8_t> mask_;     // n x kNumActions
-  std::vector<int16_t> actions_;  // n x kNumActions, -1 after the legal ones
+  std::vector<State> games_;        // classic and grey
+  std::vector<sp::State> sp_games_;  // Summer Pavilion
+  std::vector<uint8_t> mask_;     // n x num_actions_
+  std::vector<int16_t> actions_;  // n x num_actions_, -1 after the legal ones
   std::vector<int16_t> counts_;
   std::vector<int8_t> player_;
   std::vector<int32_t> scores_;   // n x players
