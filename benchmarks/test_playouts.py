@@ -40,10 +40,11 @@ def test_python_driven_random_games(benchmark, engine, players, variant):
     assert len(scores) == 10 and all(len(s) == players and min(s) >= 0 for s in scores)
 
 
-def test_batched_steps(benchmark, engine):
+@pytest.mark.parametrize("variant", ["classic", "summer-pavilion"])
+def test_batched_steps(benchmark, engine, variant):
     """Ten steps of a VectorGame, actions chosen by numpy from each game's legal list."""
     games = bench.BATCH_GAMES["cpp" if engine.__name__.endswith("_cppengine") else "python"]
-    vec = engine.VectorGame(games, 2, "classic", seed=0)
+    vec = engine.VectorGame(games, 2, variant, seed=0)
     rng = np.random.default_rng(0)
     rows = np.arange(games)
 

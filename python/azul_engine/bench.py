@@ -162,8 +162,9 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
             yield {"backend": name, "measure": "python-loop", "players": players, "variant": variant,
                    "plies_per_s": round(python_loop(engine, players, variant, seconds, repeats), 1)}
         games = BATCH_GAMES[name]
-        yield {"backend": name, "measure": "batched", "players": 2, "variant": "classic", "games": games,
-               "plies_per_s": round(batched(engine, 2, "classic", games, seconds, repeats), 1)}
+        for variant in ("classic", "summer-pavilion"):
+            yield {"backend": name, "measure": "batched", "players": 2, "variant": variant, "games": games,
+                   "plies_per_s": round(batched(engine, 2, variant, games, seconds, repeats), 1)}
         yield {"backend": name, "measure": "clone", "players": 2, "variant": "classic",
                "clones_per_s": round(clones(engine, seconds, repeats), 1)}
         one = engine_playouts(engine, 2, "classic", seconds, repeats, threads=1)[0]
