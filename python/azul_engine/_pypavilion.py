@@ -26,7 +26,6 @@ Action ids (``SP_NUM_ACTIONS`` = 1798):
 
 import itertools
 import json
-import os
 
 from ._errors import IllegalMoveError, StateFormatError
 
@@ -1392,7 +1391,6 @@ def _read_player(g, p, key, value):
 
 
 def _check_consistency(g):
-    n = g._players
     totals = [g._bag[c] + g._tower[c] + g._centre[c] + g._supply[c]
               + sum(f[c] for f in g._factories) + sum(h[c] for h in g._hand)
               + sum(1 for b in g._board for x in b if x == c) for c in range(6)]
@@ -1538,7 +1536,3 @@ def play_random(g, policy):
         g._play(legal[((z >> 32) * len(legal)) >> 32])
         plies += 1
     return plies
-
-
-def random_seed():
-    return int.from_bytes(os.urandom(8), "little")
