@@ -15,6 +15,7 @@
 
 #include "azul/notation.h"
 #include "azul/pavilion.h"
+#include "azul/textutil.h"
 
 namespace azul {
 namespace sp {
@@ -48,51 +49,6 @@ size_t PyLen(const std::string& text) {
   size_t n = 0;
   for (size_t i = 0; i < text.size(); i += Utf8CharLen(text, i)) ++n;
   return n;
-}
-
-std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (true) {
-    const size_t i = s.find(sep, start);
-    if (i == std::string::npos) {
-      out.push_back(s.substr(start));
-      return out;
-    }
-    out.push_back(s.substr(start, i - start));
-    start = i + 1;
-  }
-}
-
-bool IsUint(const std::string& t) {
-  if (t.empty()) return false;
-  for (char ch : t)
-    if (ch < '0' || ch > '9') return false;
-  return true;
-}
-
-// Value of a string of digits, saturating far above 2**64 so that range checks still work.
-unsigned __int128 DigitsValue(const std::string& t) {
-  unsigned __int128 v = 0;
-  const unsigned __int128 cap = static_cast<unsigned __int128>(1) << 100;
-  for (char ch : t) {
-    v = v * 10 + static_cast<unsigned>(ch - '0');
-    if (v > cap) v = cap;
-  }
-  return v;
-}
-
-std::string U64(uint64_t v) { return std::to_string(static_cast<unsigned long long>(v)); }
-
-std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
-
-std::string Counts(const uint8_t* c) {
-  std::string out;
-  for (int i = 0; i < kColours; ++i) {
-    if (i) out += ',';
-    out += std::to_string(c[i]);
-  }
-  return out;
 }
 
 [[noreturn]] void Fail(const std::string& message) { throw StateFormatError(message); }
@@ -346,31 +302,6 @@ const char* const kFieldNames[] = {"variant", "players", "chance", "seed",    "r
                                    "center",  "supply",  "refill", "bag",     "tower",
                                    "prefill"};
 
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
-}
-
-std::string JsonStrings(const std::vector<std::string>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + JsonString(v[i]);
-  return out + "]";
-}
-
-std::string JsonInts(const std::vector<int>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
-  return out + "]";
-}
-
-const char* const kNoHistory =
-    "no record: this state was read from text without its history (write it with "
-    "to_text(history=True))";
-
 // apply(move) with a notation string, as the score sheet's replay plays the history.
 void ApplyText(State& g, const std::string& move, History* h) {
   int counts[kColours];
@@ -551,9 +482,10 @@ std::string ToText(const State& s, const History* h) {
   out += " center=" + OrDash(TilesToStr(s.centre));
   out += " supply=" + OrDash(TilesToStr(s.supply));
   out += " refill=" + OrDash(TilesToStr(s.refill));
-  out += " bag=" + Counts(s.bag);
-  out += " tower=" + Counts(s.tower);
-  out += " prefill=" + Counts(s.prefill_bag) + "/" + Counts(s.prefill_tower);
+  out += " bag=" + Counts(s.bag, kColours);
+  out += " tower=" + Counts(s.tower, kColours);
+  out += " prefill=" + Counts(s.prefill_bag, kColours) + "/" +
+         Counts(s.prefill_tower, kColours);
   for (int p = 0; p < s.players; ++p) {
     out += " p" + Str(p) + "=" + Str(s.score[p]) + ":" + OrDash(TilesToStr(s.hand[p])) + ":";
     const std::vector<std::string> board = BoardStrings(s, p);

@@ -5,36 +5,11 @@
 
 #include "azul/notation.h"
 #include "azul/text.h"
+#include "azul/textutil.h"
 
 namespace azul {
 
 namespace {
-
-// History strings are checked notation and tile letters, but escape anyway for safety.
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    if (ch == '"' || ch == '\\') out += '\\';
-    out += ch;
-  }
-  return out + "\"";
-}
-
-std::string JsonStrings(const std::vector<std::string>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + JsonString(v[i]);
-  return out + "]";
-}
-
-std::string JsonInts(const std::vector<int>& v) {
-  std::string out = "[";
-  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + std::to_string(v[i]);
-  return out + "]";
-}
-
-const char* const kNoHistory =
-    "no record: this state was read from text without its history (write it with "
-    "to_text(history=True))";
 
 std::string EventJson(const ScoreEvent& e) {
   const std::string player = "\"player\": " + std::to_string(e.player);

@@ -9,53 +9,11 @@
 #include <vector>
 
 #include "azul/notation.h"
+#include "azul/textutil.h"
 
 namespace azul {
 
 namespace {
-
-std::string Counts(const uint8_t* c) {
-  std::string out;
-  for (int i = 0; i < 5; ++i) {
-    if (i) out += ',';
-    out += std::to_string(c[i]);
-  }
-  return out;
-}
-
-std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
-
-std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (true) {
-    size_t i = s.find(sep, start);
-    if (i == std::string::npos) {
-      out.push_back(s.substr(start));
-      return out;
-    }
-    out.push_back(s.substr(start, i - start));
-    start = i + 1;
-  }
-}
-
-bool IsUint(const std::string& t) {
-  if (t.empty()) return false;
-  for (char ch : t)
-    if (ch < '0' || ch > '9') return false;
-  return true;
-}
-
-// Value of a string of digits, saturating far above 2**64 so that range checks still work.
-unsigned __int128 DigitsValue(const std::string& t) {
-  unsigned __int128 v = 0;
-  const unsigned __int128 cap = static_cast<unsigned __int128>(1) << 100;
-  for (char ch : t) {
-    v = v * 10 + static_cast<unsigned>(ch - '0');
-    if (v > cap) v = cap;
-  }
-  return v;
-}
 
 std::string Repr(const std::string& s) { return PyRepr(s); }
 
@@ -410,9 +368,9 @@ std::string ToText(const State& s, const History* h) {
     out += OrDash(TilesToStr(s.factories[f]));
   }
   out += " center=" + OrDash(TilesToStr(s.centre));
-  out += " bag=" + Counts(s.bag);
-  out += " lid=" + Counts(s.lid);
-  out += " prefill=" + Counts(s.prefill_bag) + "/" + Counts(s.prefill_lid);
+  out += " bag=" + Counts(s.bag, 5);
+  out += " lid=" + Counts(s.lid, 5);
+  out += " prefill=" + Counts(s.prefill_bag, 5) + "/" + Counts(s.prefill_lid, 5);
   for (int p = 0; p < s.players; ++p) {
     const PlayerBoard& b = s.board[p];
     out += " p" + std::to_string(p) + "=" + std::to_string(b.score) + ":";

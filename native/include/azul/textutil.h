@@ -1,0 +1,31 @@
+// Small text helpers shared by the state text and record writers of every variant (text.cpp,
+// record.cpp, pavilion_text.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace azul {
+
+// Why record() and score_sheet() refuse a state read from text without its history.
+constexpr const char* kNoHistory =
+    "no record: this state was read from text without its history (write it with "
+    "to_text(history=True))";
+
+// `s` cut at every `sep` (Python's s.split(sep)): "" gives [""].
+std::vector<std::string> Split(const std::string& s, char sep);
+// ASCII digits only, at least one (str.isdigit also takes other scripts' digits).
+bool IsUint(const std::string& t);
+// Value of a string of digits, saturating far above 2**64 so that range checks still work.
+unsigned __int128 DigitsValue(const std::string& t);
+std::string U64(uint64_t v);
+std::string OrDash(const std::string& s);
+// n tile counts as "a,b,c,...".
+std::string Counts(const uint8_t* c, int n);
+// JSON as Python's json.dumps(..., separators=(", ", ": ")) writes it (ASCII text).
+std::string JsonString(const std::string& s);
+std::string JsonStrings(const std::vector<std::string>& v);
+std::string JsonInts(const std::vector<int>& v);
+
+}  // namespace azul
