@@ -12,10 +12,13 @@ through every rule.
 """
 
 import json
-import operator
 import os
 
 from ._errors import IllegalMoveError, StateFormatError
+from . import _pycommon
+from ._pycommon import MASK64 as _MASK64
+from ._pycommon import check_seed as _check_seed
+from ._pycommon import splitmix_next as _splitmix_next
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
@@ -57,7 +60,6 @@ SHARED_FEATURES = 76  # observation values shared by all seats
 FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
 PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
 
-_MASK64 = (1 << 64) - 1
 # _COLOURS_NOT_IN[m]: the colours whose bit is clear in the 5-bit mask m, in colour order.
 _COLOURS_NOT_IN = tuple(tuple(c for c in range(5) if not m >> c & 1) for m in range(32))
 
@@ -74,15 +76,6 @@ def _num_factories(players):
 # ---------------------------------------------------------------------------------------------
 # Randomness (native/include/azul/rng.h): SplitMix64, rules section 5
 # ---------------------------------------------------------------------------------------------
-
-def _splitmix_next(s):
-    """Advance state ``s``; return (new_state, output)."""
-    s = (s + 0x9E3779B97F4A7C15) & _MASK64
-    z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return s, z ^ (z >> 31)
-
 
 # ---------------------------------------------------------------------------------------------
 # Notation (native/src/notation.cpp): records.md, classic and grey
@@ -1050,13 +1043,7 @@ class GameState:
             out[base + 72 + (self._start - player) % players] = 1.0
 
     def _observer(self, player):
-        if player is None:
-            return self._turn if self._turn >= 0 else 0
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError("player must be an int, not %s" % type(player).__name__)
-        if not 0 <= player < self._players:
-            raise ValueError("player %d does not exist with %d players" % (player, self._players))
-        return player
+        return _pycommon.observer(player, self._turn, self._players)
 
     def observation_tensor(self, player=None):
         """The state as seen by ``player`` (default: the player to move; seat 0 at a chance node
@@ -1136,23 +1123,9 @@ def _wall_bonus(wall):
 # Construction and checking of input
 # ---------------------------------------------------------------------------------------------
 
-def _check_seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError("seed must be an int, not %s" % type(seed).__name__)
-    if not 0 <= seed <= _MASK64:
-        raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
-    return seed
-
-
 def _check_action(action):
     # numpy integers and other int-likes are accepted through __index__; bools are not.
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError("a move is an action id (int) or a notation string, not %s"
-                        % type(action).__name__)
-    action = operator.index(action)
-    if not 0 <= action < NUM_ACTIONS:
-        raise IllegalMoveError("action %d is out of range 0-%d" % (action, NUM_ACTIONS - 1))
-    return action
+    return _pycommon.check_action(action, NUM_ACTIONS)
 
 
 def new_game(players=2, variant="classic", seed=None, chance="sampled"):
@@ -1230,9 +1203,7 @@ _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "tur
            "marker", "moves", "factories", "center", "bag", "lid", "prefill")
 
 
-def _is_uint(text):
-    """ASCII digits only (str.isdigit also takes other scripts' digits)."""
-    return bool(text) and all("0" <= ch <= "9" for ch in text)
+_is_uint = _pycommon.is_uint
 
 
 def _is_int(text):
@@ -1272,16 +1243,7 @@ def _from_text(text):
                                "azul-state/%d)" % (tokens[0], TEXT_VERSION))
     if "variant=summer-pavilion" in tokens:
         return _pypavilion._from_text(text)
-    fields = {}
-    order = []
-    for tok in tokens[1:]:
-        key, sep, value = tok.partition("=")
-        if not sep:
-            raise StateFormatError("token %r is not key=value" % tok)
-        if key in fields:
-            raise StateFormatError("field %s appears twice" % key)
-        fields[key] = value
-        order.append(key)
+    fields, order = _pycommon.key_values(tokens[1:])
     for key in _FIELDS:
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
@@ -1335,7 +1297,7 @@ def _from_text(text):
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
         _read_player(g, p, fields[key])
-    history_keys = [k for k in order if k == "history" or (k[:1] == "r" and _is_uint(k[1:]))]
+    history_keys = _pycommon.history_keys(order)
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
@@ -1493,46 +1455,11 @@ def _check_consistency(g):
 
 
 def _read_history(g, fields, keys):
-    head = fields["history"].split(":")
-    if len(head) != 3:
-        raise StateFormatError("field history: %r is not seed:first:complete" % fields["history"])
-    if head[0] == "-":
-        g._h_seed = None
-    else:
-        if not _is_uint(head[0]) or len(head[0]) > 20 or int(head[0]) > _MASK64:
-            raise StateFormatError("field history: bad seed %r" % head[0])
-        g._h_seed = int(head[0])
-    if head[1] not in [str(p) for p in range(-1, g._players)] or head[2] not in ("0", "1"):
-        raise StateFormatError("field history: bad first player or completeness flag")
-    g._h_first = int(head[1])
-    g._h_complete = head[2] == "1"
-    rounds = [k for k in keys if k != "history"]
-    g._h_rounds = []
-    for i, key in enumerate(rounds):
-        if key != "r%d" % (i + 1):
-            raise StateFormatError("field %s: history rounds must be r1, r2, ... in order" % key)
-        parts = fields[key].split("|")
-        if len(parts) != 3:
-            raise StateFormatError("field %s: %r is not factories|moves|scores"
-                                   % (key, fields[key]))
-        facs = []
-        for f in parts[0].split(","):
-            _parse_tiles(f, "field %s" % key)
-            facs.append("" if f == "-" else f)
-        moves = parts[1].split(",") if parts[1] else []
-        for m in moves:
-            try:
-                _parse_move(m)
-            except IllegalMoveError:
-                raise StateFormatError("field %s: %r is not a move" % (key, m)) from None
-        if parts[2]:
-            sc = parts[2].split(",")
-            if len(sc) != g._players or not all(_is_uint(x) and len(x) <= 6 for x in sc):
-                raise StateFormatError("field %s: bad scores %r" % (key, parts[2]))
-            scores = [int(x) for x in sc]
-        else:
-            scores = None
-        g._h_rounds.append([facs, moves, scores])
+    g._h_seed, g._h_first, g._h_complete, _ = _pycommon.read_history_head(
+        fields["history"], g._players, 3, "seed:first:complete")
+    g._h_rounds = _pycommon.read_rounds(
+        fields, keys, g._players, _parse_tiles, _parse_move,
+        "history rounds must be r1, r2, ... in order")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1775,10 +1702,7 @@ class VectorGame:
                     continue
                 a = int(actions[i])
                 try:
-                    if self._pavilion:
-                        _pypavilion._check_action(a)
-                    else:
-                        _check_action(a)
+                    _pycommon.check_action(a, self._mask.shape[1])
                     self._games[i]._check_legal(a)
                 except IllegalMoveError as e:
                     raise IllegalMoveError("game %d: %s" % (i, e)) from None

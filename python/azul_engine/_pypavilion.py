@@ -28,6 +28,11 @@ import itertools
 import json
 
 from ._errors import IllegalMoveError, StateFormatError
+from ._pycommon import MASK64 as _MASK64
+from ._pycommon import check_seed as _check_seed
+from ._pycommon import is_uint as _is_uint
+from ._pycommon import splitmix_next as _splitmix_next
+from . import _pycommon
 
 SP_COLOURS = "PGOYBR"
 SP_COLOUR_NAMES = ("purple", "green", "orange", "yellow", "blue", "red")
@@ -105,17 +110,6 @@ PHASE_NAMES = ("first-player", "fill", "acquire", "play", "bonus", "over")
 # What a fill phase fills: the setup supply, the round's factories, the supply after a turn.
 NO_FILL, FILL_SETUP, FILL_FACTORIES, FILL_REFILL = range(4)
 FILL_NAMES = ("-", "setup", "factories", "refill")
-
-_MASK64 = (1 << 64) - 1
-
-
-def _splitmix_next(s):
-    s = (s + 0x9E3779B97F4A7C15) & _MASK64
-    z = s
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return s, z ^ (z >> 31)
-
 
 def _num_factories(players):
     return 2 * players + 1
@@ -223,25 +217,6 @@ def _parse_move(text):
         return (SP_PLACE_ACTION_BASE + (space * 6 + SP_COLOURS.index(c)) * 6 + int(w)), None
     raise IllegalMoveError(bad + "Summer Pavilion moves are an acquire (3R, CG), a placement "
                            "(R3R1), a bonus tile (+G), a pass (-GRR) or a chance outcome (~BR)")
-
-
-def _check_action(action):
-    import operator
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError("a move is an action id (int) or a notation string, not %s"
-                        % type(action).__name__)
-    action = operator.index(action)
-    if not 0 <= action < SP_NUM_ACTIONS:
-        raise IllegalMoveError("action %d is out of range 0-%d" % (action, SP_NUM_ACTIONS - 1))
-    return action
-
-
-def _check_seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError("seed must be an int, not %s" % type(seed).__name__)
-    if not 0 <= seed <= _MASK64:
-        raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
-    return seed
 
 
 def _wild_count_range(cost, have, wilds, is_wild):
@@ -593,13 +568,7 @@ class PavilionState:
         return out
 
     def _observer(self, player):
-        if player is None:
-            return self._turn if self._turn >= 0 else 0
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError("player must be an int, not %s" % type(player).__name__)
-        if not 0 <= player < self._players:
-            raise ValueError("player %d does not exist with %d players" % (player, self._players))
-        return player
+        return _pycommon.observer(player, self._turn, self._players)
 
     def chance_outcomes(self):
         """At a chance node, ``(action, probability)`` pairs in action order."""
@@ -614,7 +583,7 @@ class PavilionState:
 
     def action_to_string(self, action):
         """Notation of an action id."""
-        return _action_text(_check_action(action))
+        return _action_text(_pycommon.check_action(action, SP_NUM_ACTIONS))
 
     def string_to_action(self, text):
         """Action id of a notation string (a refill of several tiles, '~BR', has none: pass it
@@ -637,7 +606,7 @@ class PavilionState:
                 self._deal_supply(counts)
                 return
         else:
-            action = _check_action(move)
+            action = _pycommon.check_action(move, SP_NUM_ACTIONS)
         self._check_legal(action)
         self._play(action)
 
@@ -1244,10 +1213,6 @@ _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "fil
            "bag", "tower", "prefill")
 
 
-def _is_uint(text):
-    return bool(text) and all("0" <= ch <= "9" for ch in text)
-
-
 def _int_field(fields, key, lo, hi):
     value = fields[key]
     body = value[1:] if value[:1] == "-" else value
@@ -1280,15 +1245,7 @@ def _from_text(text):
     tokens = text.split()
     if not tokens or tokens[0] != "azul-state/1":
         raise StateFormatError("not an Azul state: the text must start with azul-state/1")
-    fields, order = {}, []
-    for tok in tokens[1:]:
-        key, sep, value = tok.partition("=")
-        if not sep:
-            raise StateFormatError("token %r is not key=value" % tok)
-        if key in fields:
-            raise StateFormatError("field %s appears twice" % key)
-        fields[key] = value
-        order.append(key)
+    fields, order = _pycommon.key_values(tokens[1:])
     for key in _FIELDS:
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
@@ -1340,7 +1297,7 @@ def _from_text(text):
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
         _read_player(g, p, key, fields[key])
-    history_keys = [k for k in order if k == "history" or (k[:1] == "r" and _is_uint(k[1:]))]
+    history_keys = _pycommon.history_keys(order)
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
@@ -1462,52 +1419,16 @@ def _check_consistency(g):
 
 
 def _read_history(g, fields, keys):
-    head = fields["history"].split(":")
-    if len(head) != 4:
-        raise StateFormatError("field history: %r is not seed:first:complete:supply"
-                               % fields["history"])
-    if head[0] == "-":
-        g._h_seed = None
-    else:
-        if not _is_uint(head[0]) or len(head[0]) > 20 or int(head[0]) > _MASK64:
-            raise StateFormatError("field history: bad seed %r" % head[0])
-        g._h_seed = int(head[0])
-    if head[1] not in [str(p) for p in range(-1, g._players)] or head[2] not in ("0", "1"):
-        raise StateFormatError("field history: bad first player or completeness flag")
-    g._h_first = int(head[1])
-    g._h_complete = head[2] == "1"
-    if head[3] == "*":
+    g._h_seed, g._h_first, g._h_complete, (supply,) = _pycommon.read_history_head(
+        fields["history"], g._players, 4, "seed:first:complete:supply")
+    if supply == "*":
         g._h_supply = None
     else:
-        _tile_field(head[3], "field history, supply", SUPPLY_SIZE)
-        g._h_supply = "" if head[3] == "-" else head[3]
-    rounds = [k for k in keys if k != "history"]
-    g._h_rounds = []
-    for i, key in enumerate(rounds):
-        if key != "r%d" % (i + 1) or i >= ROUNDS:
-            raise StateFormatError("field %s: history rounds must be r1 ... r6 in order" % key)
-        parts = fields[key].split("|")
-        if len(parts) != 3:
-            raise StateFormatError("field %s: %r is not factories|moves|scores"
-                                   % (key, fields[key]))
-        facs = []
-        for f in parts[0].split(","):
-            _tile_field(f, "field %s" % key, 4)
-            facs.append("" if f == "-" else f)
-        moves = parts[1].split(",") if parts[1] else []
-        for m in moves:
-            try:
-                _parse_move(m)
-            except IllegalMoveError:
-                raise StateFormatError("field %s: %r is not a move" % (key, m)) from None
-        if parts[2]:
-            sc = parts[2].split(",")
-            if len(sc) != g._players or not all(_is_uint(x) and len(x) <= 6 for x in sc):
-                raise StateFormatError("field %s: bad scores %r" % (key, parts[2]))
-            scores = [int(x) for x in sc]
-        else:
-            scores = None
-        g._h_rounds.append([facs, moves, scores])
+        _tile_field(supply, "field history, supply", SUPPLY_SIZE)
+        g._h_supply = "" if supply == "-" else supply
+    g._h_rounds = _pycommon.read_rounds(
+        fields, keys, g._players, lambda f, what: _tile_field(f, what, 4), _parse_move,
+        "history rounds must be r1 ... r6 in order", max_rounds=ROUNDS)
     if g._h_complete and len(g._h_rounds) != (g._round if g._phase not in (
             FIRST_PLAYER, FILL) or g._fill == FILL_REFILL else g._round - 1):
         raise StateFormatError("field history: %d rounds of history for a state in round %d"
