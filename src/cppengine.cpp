@@ -420,7 +420,10 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
                           std::string(py::str(actions.attr("shape"))) + " of " +
                           std::string(py::str(actions.dtype())));
   auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
-  const int64_t* data = values.data();
+  // A private copy: the caller's array may be the same memory, which another thread could change
+  // between the check and the GIL-free apply.
+  const std::vector<int64_t> copy(values.data(), values.data() + v.size());
+  const int64_t* data = copy.data();
   Busy busy(v);
   v.Check(data);
   {

@@ -646,3 +646,22 @@ def test_observation_tensor_layout(engine):
     assert shared[86 + 3] == 1  # phase play
     assert shared[93 + 1] == 1  # seat 2 started: one seat after the observer
     assert (g.observation_tensor() == o).all()  # the player to move
+
+
+def test_nothing_to_deal_skips_phase_one(engine):
+    """Bag and tower both empty at a round's start: no tile to acquire, phase 2 starts at once with the
+    starting player (README, rules decisions)."""
+    board = {s: s * 5 + "." for s in "ORBYGP"}
+    g = pavilion_state(engine, players=4, hands=["", "RR", "", ""], boards=[board] * 4, supply="PPGGOOYYBB",
+                       passed=[0, 1, 1, 1], turn=0, start=0)
+    assert g.bag == "" and g.tower == ""
+    g.apply("-")
+    assert g.round == 2 and g.phase == "play" and g.current_player == 0
+    assert g.factories == [""] * 9 and g.center == ""
+    assert g.legal_moves() == ["-"]
+    g.apply("-")
+    assert g.current_player == 1 and "C1R0" in g.legal_moves()
+    text = g.to_text()
+    assert engine.from_text(text) == g
+    scores = engine.playouts_from(g, 20, seed=3)
+    assert scores.shape == (20, 4) and scores.min() >= 1

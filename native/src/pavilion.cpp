@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "azul/pavilion.h"
@@ -226,6 +227,10 @@ void FillDone(State& s, History* h) {
       h->rounds.push_back(std::move(round));
     }
     if (h && h->capture) h->sheet.emplace_back();
+    // Bag and tower were both empty: nothing to acquire, phase 2 starts at once (README decision).
+    bool offer = false;
+    for (int f = 0; f < s.num_factories; ++f) offer = offer || Any6(s.factories[f]);
+    if (!offer) s.phase = kPlay;
   } else {  // kFillRefill
     if (Any6(s.refill)) {
       if (h && h->complete && !h->rounds.empty())
@@ -510,26 +515,25 @@ void DrawMultiset(const uint8_t* bag, const uint8_t* tower, const int* need, con
 void CheckAcquire(const State& s, int action) {
   const int source = action / 6, c = action % 6, wild = s.round - 1;
   const uint8_t* tiles;
-  std::string where;
+  // Messages are built only for a refused move: a legal one allocates nothing.
+  auto where = [&] { return source == kCentre ? std::string("the centre") : "factory " + Str(source + 1); };
   if (source == kCentre) {
     tiles = s.centre;
-    where = "the centre";
   } else {
     const int nf = s.num_factories;
     if (source >= nf)
       throw IllegalMove("factory " + Str(source + 1) + " does not exist with " + Str(s.players) +
                         " players (factories 1-" + Str(nf) + ")");
     tiles = s.factories[source];
-    where = "factory " + Str(source + 1);
     if (!Any6(tiles)) throw IllegalMove("factory " + Str(source + 1) + " is empty");
   }
-  if (!tiles[c]) throw IllegalMove(where + " has no " + kColourNames[c]);
+  if (!tiles[c]) throw IllegalMove(where() + " has no " + kColourNames[c]);
   if (c == wild) {
     bool others = false;
     for (int x = 0; x < kColours; ++x) others = others || (x != wild && tiles[x]);
     if (others)
       throw IllegalMove(std::string(kColourNames[c]) +
-                        " is this round's wild colour: it cannot be chosen while " + where +
+                        " is this round's wild colour: it cannot be chosen while " + where() +
                         " holds other colours (one wild tile comes with them)");
   }
 }
@@ -538,12 +542,13 @@ void CheckPlace(const State& s, int action) {
   const int p = s.turn, a = action - kPlaceActionBase;
   const int space = a / 36, rest = a % 36, c = rest / 6, w = rest % 6;
   const int star = space / 6, cost = space % 6 + 1;
-  const std::string where = std::string(kStarNames[star]) + " star space " + Str(cost);
+  // Messages are built only for a refused move: a legal one allocates nothing.
+  auto where = [&] { return std::string(kStarNames[star]) + " star space " + Str(cost); };
   const int8_t* board = s.board[p];
   const uint8_t* hand = s.hand[p];
   const int wild = s.round - 1;
-  const std::string name = kColourNames[c];
-  if (board[space] >= 0) throw IllegalMove(where + " is already covered");
+  const std::string_view name = kColourNames[c];
+  if (board[space] >= 0) throw IllegalMove(where() + " is already covered");
   if (star < 6) {
     if (c != kStarColour[star])
       throw IllegalMove(std::string("the ") + kStarNames[star] + " star takes only " +
@@ -551,24 +556,25 @@ void CheckPlace(const State& s, int action) {
   } else {
     for (int k = 36; k < 42; ++k)
       if (board[k] == c)
-        throw IllegalMove("the centre star already holds " + name +
+        throw IllegalMove("the centre star already holds " + std::string(name) +
                           ": its six tiles must all differ");
   }
   if (c == wild) {
     if (w)
-      throw IllegalMove(name + " is this round's wild colour: placing it pays all " + Str(cost) +
-                        " tiles in " + name + ", written with 0 wild tiles");
+      throw IllegalMove(std::string(name) + " is this round's wild colour: placing it pays all " +
+                        Str(cost) + " tiles in " + std::string(name) + ", written with 0 wild tiles");
     if (hand[c] < cost)
-      throw IllegalMove(where + " costs " + Str(cost) + " " + name + "; player " + Str(p) +
-                        " has " + Str(hand[c]));
+      throw IllegalMove(where() + " costs " + Str(cost) + " " + std::string(name) + "; player " +
+                        Str(p) + " has " + Str(hand[c]));
     return;
   }
   if (w >= cost)
-    throw IllegalMove(where + " costs " + Str(cost) + " tiles: at most " + Str(cost - 1) +
-                      " of them wild, since one real " + name + " tile is placed");
+    throw IllegalMove(where() + " costs " + Str(cost) + " tiles: at most " + Str(cost - 1) +
+                      " of them wild, since one real " + std::string(name) + " tile is placed");
   if (hand[c] < cost - w)
-    throw IllegalMove(where + " with " + Str(w) + " wild tile" + (w == 1 ? "" : "s") + " needs " +
-                      Str(cost - w) + " " + name + "; player " + Str(p) + " has " + Str(hand[c]));
+    throw IllegalMove(where() + " with " + Str(w) + " wild tile" + (w == 1 ? "" : "s") + " needs " +
+                      Str(cost - w) + " " + std::string(name) + "; player " + Str(p) + " has " +
+                      Str(hand[c]));
   if (hand[wild] < w)
     throw IllegalMove("player " + Str(p) + " has " + Str(hand[wild]) + " wild tile" +
                       (hand[wild] == 1 ? "" : "s") + " (" + kColourNames[wild] + "), not " +
@@ -867,6 +873,7 @@ int PickLegalAction(const State& s, uint64_t& policy) {
         weight[src] = kT.bits[mask[src]];
         n += weight[src];
       }
+      // n > 0: phase 1 is entered only with tiles on offer (FillDone; from_text checks it).
       int k = Below(policy, n);
       int src = 0;
       while (k >= weight[src]) k -= weight[src++];

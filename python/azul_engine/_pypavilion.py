@@ -966,6 +966,9 @@ class PavilionState:
                 self._h_rounds.append([self.factories, [], None])
             if self._sheet is not None:
                 self._sheet.append([])
+            if not any(map(any, self._factories)):
+                # Bag and tower were both empty: nothing to acquire, phase 2 starts at once.
+                self._phase = PLAY
         else:  # FILL_REFILL
             if any(self._refill):
                 if self._h_complete:
