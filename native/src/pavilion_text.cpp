@@ -497,25 +497,8 @@ std::string ToText(const State& s, const History* h) {
   }
   if (h) {
     out += " history=" + (h->seed_known ? U64(h->seed) : std::string("-")) + ":" + Str(h->first) +
-           ":" + (h->complete ? "1" : "0") + ":" + (h->supply_known ? OrDash(h->supply) : "*");
-    for (size_t i = 0; i < h->rounds.size(); ++i) {
-      const RoundHistory& r = h->rounds[i];
-      out += " r" + Str(static_cast<long long>(i + 1)) + "=";
-      for (size_t j = 0; j < r.factories.size(); ++j) {
-        if (j) out += ',';
-        out += OrDash(r.factories[j]);
-      }
-      out += '|';
-      for (size_t j = 0; j < r.moves.size(); ++j) {
-        if (j) out += ',';
-        out += r.moves[j];
-      }
-      out += '|';
-      for (size_t j = 0; j < r.scores.size(); ++j) {
-        if (j) out += ',';
-        out += Str(r.scores[j]);
-      }
-    }
+           ":" + (h->complete ? "1" : "0") + ":" + (h->supply_known ? OrDash(h->supply) : "*") +
+           RoundsText(h->rounds);
   }
   return out;
 }
@@ -612,27 +595,11 @@ State FromText(const std::string& text, History* h) {
 std::string RecordJson(const State& s, const History& h) {
   if (!h.complete) throw std::invalid_argument(kNoHistory);
   const bool over = s.phase == kOver;
-  std::string out =
-      "{\"format\": \"azul-record\", \"version\": 1, \"variant\": \"summer-pavilion\"";
-  out += ", \"players\": " + Str(s.players);
-  out += ", \"seed\": " + (h.seed_known ? U64(h.seed) : std::string("null"));
-  out += ", \"first_player\": " + Str(h.first);
-  out += ", \"supply\": " + (h.supply_known ? JsonString(h.supply) : std::string("null"));
-  out += ", \"rounds\": [";
-  for (size_t i = 0; i < h.rounds.size(); ++i) {
-    const RoundHistory& r = h.rounds[i];
-    if (i) out += ", ";
-    out += "{\"factories\": " + JsonStrings(r.factories) + ", \"moves\": " + JsonStrings(r.moves) +
-           ", \"scores\": " + (r.scores.empty() ? std::string("null") : JsonInts(r.scores)) + "}";
-  }
-  out += "], \"final_scores\": ";
-  if (over) {
-    out += JsonInts(std::vector<int>(s.score, s.score + s.players)) +
-           ", \"winners\": " + JsonInts(Winners(s));
-  } else {
-    out += "null, \"winners\": null";
-  }
-  return out + "}";
+  return RecordJsonText(
+      "summer-pavilion", s.players, h.seed_known, h.seed, h.first,
+      ", \"supply\": " + (h.supply_known ? JsonString(h.supply) : std::string("null")), h.rounds,
+      over, std::vector<int>(s.score, s.score + s.players),
+      over ? Winners(s) : std::vector<int>());
 }
 
 std::string ScoreSheetJson(const State& s, const History& h) {

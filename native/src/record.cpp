@@ -64,27 +64,10 @@ std::string ScoreSheetJson(const State& s, const History& h) {
 std::string RecordJson(const State& s, const History& h) {
   if (!h.complete) throw std::invalid_argument(kNoHistory);
   const bool over = s.phase == kOver;
-  std::string out = "{\"format\": \"azul-record\", \"version\": 1, \"variant\": ";
-  out += JsonString(kVariantNames[s.variant]);
-  out += ", \"players\": " + std::to_string(s.players);
-  out += ", \"seed\": " + (h.seed_known ? std::to_string(h.seed) : std::string("null"));
-  out += ", \"first_player\": " + std::to_string(h.first);
-  out += ", \"rounds\": [";
-  for (size_t i = 0; i < h.rounds.size(); ++i) {
-    const RoundHistory& r = h.rounds[i];
-    if (i) out += ", ";
-    out += "{\"factories\": " + JsonStrings(r.factories) + ", \"moves\": " + JsonStrings(r.moves) +
-           ", \"scores\": " + (r.scores.empty() ? std::string("null") : JsonInts(r.scores)) + "}";
-  }
-  out += "], \"final_scores\": ";
-  if (over) {
-    std::vector<int> scores;
-    for (int p = 0; p < s.players; ++p) scores.push_back(s.board[p].score);
-    out += JsonInts(scores) + ", \"winners\": " + JsonInts(Winners(s));
-  } else {
-    out += "null, \"winners\": null";
-  }
-  return out + "}";
+  std::vector<int> scores;
+  for (int p = 0; p < s.players; ++p) scores.push_back(s.board[p].score);
+  return RecordJsonText(kVariantNames[s.variant], s.players, h.seed_known, h.seed, h.first, "",
+                        h.rounds, over, scores, over ? Winners(s) : std::vector<int>());
 }
 
 }  // namespace azul

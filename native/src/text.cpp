@@ -387,25 +387,7 @@ std::string ToText(const State& s, const History* h) {
   }
   if (h) {
     out += " history=" + (h->seed_known ? std::to_string(h->seed) : std::string("-")) + ":" +
-           std::to_string(h->first) + ":" + (h->complete ? "1" : "0");
-    for (size_t i = 0; i < h->rounds.size(); ++i) {
-      const RoundHistory& r = h->rounds[i];
-      out += " r" + std::to_string(i + 1) + "=";
-      for (size_t j = 0; j < r.factories.size(); ++j) {
-        if (j) out += ',';
-        out += OrDash(r.factories[j]);
-      }
-      out += '|';
-      for (size_t j = 0; j < r.moves.size(); ++j) {
-        if (j) out += ',';
-        out += r.moves[j];
-      }
-      out += '|';
-      for (size_t j = 0; j < r.scores.size(); ++j) {
-        if (j) out += ',';
-        out += std::to_string(r.scores[j]);
-      }
-    }
+           std::to_string(h->first) + ":" + (h->complete ? "1" : "0") + RoundsText(h->rounds);
   }
   return out;
 }

@@ -68,4 +68,52 @@ std::string JsonInts(const std::vector<int>& v) {
   return out + "]";
 }
 
+std::string RoundsText(const std::vector<RoundHistory>& rounds) {
+  std::string out;
+  for (size_t i = 0; i < rounds.size(); ++i) {
+    const RoundHistory& r = rounds[i];
+    out += " r" + std::to_string(i + 1) + "=";
+    for (size_t j = 0; j < r.factories.size(); ++j) {
+      if (j) out += ',';
+      out += OrDash(r.factories[j]);
+    }
+    out += '|';
+    for (size_t j = 0; j < r.moves.size(); ++j) {
+      if (j) out += ',';
+      out += r.moves[j];
+    }
+    out += '|';
+    for (size_t j = 0; j < r.scores.size(); ++j) {
+      if (j) out += ',';
+      out += std::to_string(r.scores[j]);
+    }
+  }
+  return out;
+}
+
+std::string RecordJsonText(const char* variant, int players, bool seed_known, uint64_t seed,
+                           int first, const std::string& extra,
+                           const std::vector<RoundHistory>& rounds, bool over,
+                           const std::vector<int>& final_scores, const std::vector<int>& winners) {
+  std::string out = "{\"format\": \"azul-record\", \"version\": 1, \"variant\": ";
+  out += JsonString(variant);
+  out += ", \"players\": " + std::to_string(players);
+  out += ", \"seed\": " + (seed_known ? U64(seed) : std::string("null"));
+  out += ", \"first_player\": " + std::to_string(first);
+  out += extra;
+  out += ", \"rounds\": [";
+  for (size_t i = 0; i < rounds.size(); ++i) {
+    const RoundHistory& r = rounds[i];
+    if (i) out += ", ";
+    out += "{\"factories\": " + JsonStrings(r.factories) + ", \"moves\": " + JsonStrings(r.moves) +
+           ", \"scores\": " + (r.scores.empty() ? std::string("null") : JsonInts(r.scores)) + "}";
+  }
+  out += "], \"final_scores\": ";
+  if (over)
+    out += JsonInts(final_scores) + ", \"winners\": " + JsonInts(winners);
+  else
+    out += "null, \"winners\": null";
+  return out + "}";
+}
+
 }  // namespace azul

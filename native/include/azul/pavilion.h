@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "azul/textutil.h"
 #include "azul/types.h"
 
 namespace azul {
@@ -89,12 +90,6 @@ struct State {
 };
 
 bool operator==(const State& a, const State& b);
-
-struct RoundHistory {
-  std::vector<std::string> factories;
-  std::vector<std::string> moves;
-  std::vector<int> scores;  // empty (None) while the round is in play
-};
 
 struct History {
   bool complete = true;    // false for a state read from text without its history

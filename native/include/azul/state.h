@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "azul/textutil.h"
 #include "azul/types.h"
 
 namespace azul {
@@ -47,12 +48,6 @@ struct State {
 bool operator==(const State& a, const State& b);
 
 // One round of a record: the factories as dealt, every decision, the scores after tiling.
-struct RoundHistory {
-  std::vector<std::string> factories;
-  std::vector<std::string> moves;
-  std::vector<int> scores;  // empty while the round is in play
-};
-
 // One line of a score sheet (score_sheet() in Python): what wall tiling scored, and why.
 struct ScoreEvent {
   enum Kind : int8_t { kTile, kLineToFloor, kFloor, kBonus };

@@ -21,6 +21,22 @@ bool IsUint(const std::string& t);
 unsigned __int128 DigitsValue(const std::string& t);
 std::string U64(uint64_t v);
 std::string OrDash(const std::string& s);
+// One round of a game's history (both variants): its factories, every move, the scores after it.
+struct RoundHistory {
+  std::vector<std::string> factories;
+  std::vector<std::string> moves;
+  std::vector<int> scores;  // empty (None) while the round is in play
+};
+
+// The history's rounds as state text: " r1=factories|moves|scores r2=...".
+std::string RoundsText(const std::vector<RoundHistory>& rounds);
+// A record (records.md) as JSON; `extra` is the text of any fields between first_player and
+// rounds (", \"supply\": ..."); `final_scores` and `winners` are null unless `over`.
+std::string RecordJsonText(const char* variant, int players, bool seed_known, uint64_t seed,
+                           int first, const std::string& extra,
+                           const std::vector<RoundHistory>& rounds, bool over,
+                           const std::vector<int>& final_scores, const std::vector<int>& winners);
+
 // n tile counts as "a,b,c,...".
 std::string Counts(const uint8_t* c, int n);
 // JSON as Python's json.dumps(..., separators=(", ", ": ")) writes it (ASCII text).
