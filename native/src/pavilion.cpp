@@ -1134,27 +1134,20 @@ uint64_t PlayRandom(State& s, uint64_t& policy) {
   return plies;
 }
 
+static int32_t Score(const State& s, int p) { return s.score[p]; }
+
 uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out) {
-  return Parallel(n, threads, [&](int i) {
-    State s = NewGame(players, SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 1), false,
-                      nullptr);
-    uint64_t policy = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 2);
-    const uint64_t plies = PlayRandom(s, policy);
-    for (int p = 0; p < players; ++p) out[static_cast<int64_t>(i) * players + p] = s.score[p];
-    return plies;
-  });
+  auto start = [&](uint64_t game_seed) { return NewGame(players, game_seed, false, nullptr); };
+  return PlayoutBatch(n, players, seed, threads, out, start, PlayRandom, Score);
 }
 
-uint64_t PlayoutsFrom(const State& start, int n, uint64_t seed, int threads, int32_t* out) {
-  const int players = start.players;
-  return Parallel(n, threads, [&](int i) {
-    State s = start;
-    s.rng = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 1);
-    uint64_t policy = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 2);
-    const uint64_t plies = PlayRandom(s, policy);
-    for (int p = 0; p < players; ++p) out[static_cast<int64_t>(i) * players + p] = s.score[p];
-    return plies;
-  });
+uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
+  auto start = [&](uint64_t game_seed) {
+    State s = from;
+    s.rng = game_seed;
+    return s;
+  };
+  return PlayoutBatch(n, from.players, seed, threads, out, start, PlayRandom, Score);
 }
 
 }  // namespace sp

@@ -34,28 +34,21 @@ static uint64_t Play(State& s, uint64_t& policy) {
 
 void PlayRandom(State& s, uint64_t& policy) { Play(s, policy); }
 
+static int32_t Score(const State& s, int p) { return s.board[p].score; }
+
 uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
                         int32_t* out) {
-  return Parallel(n, threads, [&](int i) {
-    State s = NewGame(players, variant, SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 1),
-                      false, nullptr);
-    uint64_t policy = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 2);
-    uint64_t plies = Play(s, policy);
-    for (int p = 0; p < players; ++p) out[static_cast<int64_t>(i) * players + p] = s.board[p].score;
-    return plies;
-  });
+  auto start = [&](uint64_t game_seed) { return NewGame(players, variant, game_seed, false, nullptr); };
+  return PlayoutBatch(n, players, seed, threads, out, start, Play, Score);
 }
 
-uint64_t PlayoutsFrom(const State& start, int n, uint64_t seed, int threads, int32_t* out) {
-  const int players = start.players;
-  return Parallel(n, threads, [&](int i) {
-    State s = start;
-    s.rng = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 1);
-    uint64_t policy = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 2);
-    uint64_t plies = Play(s, policy);
-    for (int p = 0; p < players; ++p) out[static_cast<int64_t>(i) * players + p] = s.board[p].score;
-    return plies;
-  });
+uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
+  auto start = [&](uint64_t game_seed) {
+    State s = from;
+    s.rng = game_seed;
+    return s;
+  };
+  return PlayoutBatch(n, from.players, seed, threads, out, start, Play, Score);
 }
 
 }  // namespace azul

@@ -47,6 +47,21 @@ uint64_t Parallel(int n, int threads, Body body) {
   return total;
 }
 
+// A batch of random games, for either variant: game i is start(output 2i+1 of SplitMix64(seed)),
+// played by play(game, policy) from policy seed output 2i+2; its final scores go to row i of
+// `out` (n x players) as score(game, p).  Returns the plies played, summed.
+template <typename Start, typename Play, typename Score>
+uint64_t PlayoutBatch(int n, int players, uint64_t seed, int threads, int32_t* out, Start start,
+                      Play play, Score score) {
+  return Parallel(n, threads, [&](int i) {
+    auto game = start(SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 1));
+    uint64_t policy = SplitMixOutput(seed, 2 * static_cast<uint64_t>(i) + 2);
+    const uint64_t plies = play(game, policy);
+    for (int p = 0; p < players; ++p) out[static_cast<int64_t>(i) * players + p] = score(game, p);
+    return plies;
+  });
+}
+
 // Final scores (n x players, row-major, into `out`) of n random games: game i is
 // NewGame(players, variant, output 2i+1) played with policy seed output 2i+2.  threads <= 0:
 // all cores.  Returns the plies played (moves, not chance draws).
