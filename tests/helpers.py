@@ -69,7 +69,7 @@ def draw_tile(rng, bag, lid):
     ``bag`` and ``lid`` are count lists, changed in place.
     """
     if not any(bag):
-        for c in range(5):
+        for c in range(len(bag)):
             bag[c] += lid[c]
             lid[c] = 0
         if not any(bag):
@@ -122,6 +122,14 @@ class Picker:
 
     def below(self, n):
         return self.rng.below(n)
+
+    def lockstep_move(self, state, actions, likely):
+        """The move two engines in lockstep both apply: with ``likely`` a :meth:`likely_move`,
+        else one of ``actions`` (the legal ids), as its id or, half the time, its notation."""
+        if likely:
+            return self.likely_move(state.legal_moves())
+        action = self.choice(actions)
+        return state.action_to_string(action) if self.below(2) else action
 
     def likely_move(self, moves):
         """A move in notation, chosen the way a player might: 7 times in 8 a draft to a pattern

@@ -86,11 +86,7 @@ def test_engines_agree_in_lockstep():
                 if a.is_chance_node:
                     assert a.chance_outcomes() == b.chance_outcomes(), where
                 refuse_alike(a, b, pick)
-                if game % 2:
-                    move = pick.likely_move(a.legal_moves())
-                else:
-                    action = pick.choice(actions)
-                    move = a.action_to_string(action) if pick.below(2) else action
+                move = pick.lockstep_move(a, actions, likely=game % 2)
                 a.apply(move)
                 b.apply(move)
                 step += 1

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import SP_COLOURS, SP_STARS, Picker, assert_refused, pavilion_state, pavilion_text, sp_counts
+from helpers import SP_COLOURS, SP_STARS, Picker, assert_refused, draw_tile, pavilion_state, pavilion_text, sp_counts
 
 SP = "summer-pavilion"
 STAR_COLOUR = dict(zip("ORBYGP", "ORBYGP"))  # each outer star takes its own colour (same letters)
@@ -70,16 +70,8 @@ def test_draw_order_first_player_then_supply_then_factories(engine):
 
     rng = SplitMix64(11)
     assert e.starting_player == rng.below(3)
-    bag = [22] * 6
-    drawn = []
-    for _ in range(10 + 4 * 7):
-        k = rng.below(sum(bag))
-        c = 0
-        while k >= bag[c]:
-            k -= bag[c]
-            c += 1
-        bag[c] -= 1
-        drawn.append(SP_COLOURS[c])
+    bag, tower = [22] * 6, [0] * 6
+    drawn = [SP_COLOURS[draw_tile(rng, bag, tower)] for _ in range(10 + 4 * 7)]
     assert e.supply == "".join(sorted(drawn[:10], key=SP_COLOURS.index))
     assert e.factories == ["".join(sorted(drawn[10 + 4 * i:14 + 4 * i], key=SP_COLOURS.index)) for i in range(7)]
     # explicit mode stops at each of these draws

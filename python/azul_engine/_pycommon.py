@@ -75,6 +75,19 @@ def history_keys(order):
     return [k for k in order if k == "history" or (k[:1] == "r" and is_uint(k[1:]))]
 
 
+def rounds_text(rounds):
+    """The history's rounds as state text tokens: ``rN=factories|moves|scores``."""
+    return ["r%d=%s|%s|%s" % (i + 1, ",".join(f or "-" for f in facs), ",".join(moves),
+                              "" if scores is None else ",".join(str(s) for s in scores))
+            for i, (facs, moves, scores) in enumerate(rounds)]
+
+
+def record_rounds(rounds):
+    """The history's rounds as a record's ``rounds`` (records.md): fresh lists."""
+    return [{"factories": list(f), "moves": list(m), "scores": None if s is None else list(s)}
+            for f, m, s in rounds]
+
+
 def read_rounds(fields, keys, players, check_tiles, parse_move, order_message, max_rounds=None):
     """The history rounds ``rN=factories|moves|scores`` as [factories, moves, scores or None];
     ``check_tiles(text, what)`` checks one factory, ``parse_move`` one move (IllegalMoveError

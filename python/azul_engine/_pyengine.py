@@ -920,10 +920,7 @@ class GameState:
         if history:
             out.append("history=" + ("-" if self._h_seed is None else str(self._h_seed))
                        + ":%d:%d" % (self._h_first, 1 if self._h_complete else 0))
-            for i, (facs, moves, scores) in enumerate(self._h_rounds):
-                out.append("r%d=%s|%s|%s" % (
-                    i + 1, ",".join(f or "-" for f in facs), ",".join(moves),
-                    "" if scores is None else ",".join(str(s) for s in scores)))
+            out.extend(_pycommon.rounds_text(self._h_rounds))
         return " ".join(out)
 
     @classmethod
@@ -953,9 +950,7 @@ class GameState:
         return {
             "format": "azul-record", "version": 1, "variant": VARIANTS[self._variant],
             "players": self._players, "seed": self._h_seed, "first_player": self._h_first,
-            "rounds": [{"factories": list(f), "moves": list(m),
-                        "scores": None if s is None else list(s)}
-                       for f, m, s in self._h_rounds],
+            "rounds": _pycommon.record_rounds(self._h_rounds),
             "final_scores": self.scores if over else None,
             "winners": self.winners if over else None,
         }

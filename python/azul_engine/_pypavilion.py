@@ -1098,10 +1098,7 @@ class PavilionState:
                 "-" if self._h_seed is None else str(self._h_seed), self._h_first,
                 1 if self._h_complete else 0,
                 "*" if self._h_supply is None else (self._h_supply or "-")))
-            for i, (facs, moves, scores) in enumerate(self._h_rounds):
-                out.append("r%d=%s|%s|%s" % (
-                    i + 1, ",".join(f or "-" for f in facs), ",".join(moves),
-                    "" if scores is None else ",".join(str(s) for s in scores)))
+            out.extend(_pycommon.rounds_text(self._h_rounds))
         return " ".join(out)
 
     from_text = staticmethod(lambda text: _from_text(text))
@@ -1119,9 +1116,7 @@ class PavilionState:
             "format": "azul-record", "version": 1, "variant": "summer-pavilion",
             "players": self._players, "seed": self._h_seed, "first_player": self._h_first,
             "supply": self._h_supply,
-            "rounds": [{"factories": list(f), "moves": list(m),
-                        "scores": None if s is None else list(s)}
-                       for f, m, s in self._h_rounds],
+            "rounds": _pycommon.record_rounds(self._h_rounds),
             "final_scores": self.scores if over else None,
             "winners": self.winners if over else None,
         }

@@ -370,11 +370,15 @@ def _audit(record, engine):
             why = "player %d: final score %d, record says %d (last round %d + bonuses %d: %s)" % (
                 p, expected, final[p], last[p], b["points"], _bonus_words(b))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
+    _check_winners(record, state, findings)
+    return findings
+
+
+def _check_winners(record, state, findings):
     if sorted(record["winners"]) != state.winners:
         findings.append(Finding("winners: record says %s, the rules give %s (final scores %s)"
-                                % (record["winners"], state.winners, correct_final),
+                                % (record["winners"], state.winners, state.scores),
                                 field="winners", recorded=record["winners"], correct=state.winners))
-    return findings
 
 
 def _check_seed(record, engine, findings):
@@ -546,10 +550,7 @@ def _audit_pavilion(record, state, findings):
             why = "player %d: final score %d, record says %d (round 6 %d: %s)" % (
                 p, expected, final[p], previous[p], _end_words(e))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
-    if sorted(record["winners"]) != state.winners:
-        findings.append(Finding("winners: record says %s, the rules give %s (final scores %s)"
-                                % (record["winners"], state.winners, correct_final),
-                                field="winners", recorded=record["winners"], correct=state.winners))
+    _check_winners(record, state, findings)
     return findings
 
 
