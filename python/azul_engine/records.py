@@ -382,15 +382,19 @@ def _check_winners(record, state, findings):
 
 
 def _check_seed(record, engine, findings):
-    """A record with a seed must deal what that seed deals: same first player, same factories each round."""
+    """A record with a seed must deal what that seed deals: same first player, same factories each round (and in
+    Summer Pavilion the same setup supply and refills)."""
     seed = record["seed"]
     game = engine.new_game(players=record["players"], variant=record["variant"], seed=seed)
     if game.starting_player != record["first_player"]:
         findings.append(Finding("seed %d starts with player %d, the record with player %d"
                                 % (seed, game.starting_player, record["first_player"]), field="first_player"))
         return
-    if record["variant"] == _PAVILION:
-        _check_seed_pavilion(record, game, findings)
+    pavilion = record["variant"] == _PAVILION
+    if pavilion and game.supply != record["supply"]:
+        findings.append(Finding("field supply: seed %d draws %r, the record says %r" % (seed, game.supply,
+                                                                                        record["supply"]),
+                                field="supply"))
         return
     for i, rnd in enumerate(record["rounds"], 1):
         if game.is_over:
@@ -399,7 +403,18 @@ def _check_seed(record, engine, findings):
             findings.append(Finding("field factories: seed %d deals %s, the record says %s"
                                     % (seed, game.factories, rnd["factories"]), field="factories", round=i))
             return
-        for move in rnd["moves"]:
+        for j, move in enumerate(rnd["moves"], 1):
+            if pavilion:
+                # The seeded game refills by itself: its own moves so far, refills included, must be the
+                # record's.
+                mine = game.record()["rounds"][i - 1]["moves"]
+                if move.startswith("~") or (len(mine) >= j and mine[j - 1].startswith("~")):
+                    if len(mine) < j or mine[j - 1] != move:
+                        findings.append(Finding("seed %d refills the supply with %s at move %d, the record says %s"
+                                                % (seed, mine[j - 1] if len(mine) >= j else "nothing", j, move),
+                                                field="moves", round=i, move=move))
+                        return
+                    continue
             try:
                 game.apply(move)
             except IllegalMoveError:
@@ -552,37 +567,6 @@ def _audit_pavilion(record, state, findings):
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
     _check_winners(record, state, findings)
     return findings
-
-
-def _check_seed_pavilion(record, game, findings):
-    """The seed's setup supply, factories and refills against the record's."""
-    seed = record["seed"]
-    if game.supply != record["supply"]:
-        findings.append(Finding("field supply: seed %d draws %r, the record says %r" % (seed, game.supply,
-                                                                                        record["supply"]),
-                                field="supply"))
-        return
-    for i, rnd in enumerate(record["rounds"], 1):
-        if game.is_over:
-            return
-        if game.factories != rnd["factories"]:
-            findings.append(Finding("field factories: seed %d deals %s, the record says %s"
-                                    % (seed, game.factories, rnd["factories"]), field="factories", round=i))
-            return
-        for j, move in enumerate(rnd["moves"], 1):
-            # The seeded game refills by itself: its own moves so far, refills included, must be the record's.
-            mine = game.record()["rounds"][i - 1]["moves"]
-            if move.startswith("~") or (len(mine) >= j and mine[j - 1].startswith("~")):
-                if len(mine) < j or mine[j - 1] != move:
-                    findings.append(Finding("seed %d refills the supply with %s at move %d, the record says %s"
-                                            % (seed, mine[j - 1] if len(mine) >= j else "nothing", j, move),
-                                            field="moves", round=i, move=move))
-                    return
-                continue
-            try:
-                game.apply(move)
-            except IllegalMoveError:
-                return  # the replay reports it
 
 
 def _explain_pavilion(record, state, findings):
