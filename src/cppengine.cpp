@@ -323,6 +323,30 @@ int CheckCount(const py::object& value, const char* what) {
   return static_cast<int>(v);
 }
 
+// A long native batch answers Ctrl-C: the calling thread takes the GIL between blocks of games and
+// runs the pending signal handlers; a handler that raises (KeyboardInterrupt) stops the batch.
+bool SignalPending(void*) {
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
+}
+
+// Runs `batch(stop)` without the GIL; rethrows the Python error a signal handler raised.
+template <typename Batch>
+uint64_t RunInterruptible(Batch batch) {
+  bool interrupted = false;
+  uint64_t plies = 0;
+  {
+    py::gil_scoped_release release;
+    try {
+      plies = batch(StopCheck{&SignalPending, nullptr});
+    } catch (const Interrupted&) {
+      interrupted = true;
+    }
+  }
+  if (interrupted) throw py::error_already_set();
+  return plies;
+}
+
 // The scores, or (scores, plies) for the bench.
 py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
   if (with_plies) return py::make_tuple(out, plies);
@@ -340,14 +364,10 @@ py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
   const int p = a.players;
   py::array_t<int32_t> out({n, p});
   int32_t* data = out.mutable_data();
-  uint64_t plies;
-  {
-    py::gil_scoped_release release;
-    if (a.variant == kPavilion)
-      plies = sp::RandomPlayouts(n, p, seed_value, threads, data);
-    else
-      plies = RandomPlayouts(n, p, static_cast<Variant>(a.variant), seed_value, threads, data);
-  }
+  const uint64_t plies = RunInterruptible([&](StopCheck stop) {
+    if (a.variant == kPavilion) return sp::RandomPlayouts(n, p, seed_value, threads, data, stop);
+    return RandomPlayouts(n, p, static_cast<Variant>(a.variant), seed_value, threads, data, stop);
+  });
   return Playouts(plies, out, with_plies);
 }
 
@@ -364,21 +384,15 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
     const sp::State start = state.cast<const PGame&>().s;
     py::array_t<int32_t> out({n, static_cast<int>(start.players)});
     int32_t* data = out.mutable_data();
-    uint64_t plies;
-    {
-      py::gil_scoped_release release;
-      plies = sp::PlayoutsFrom(start, n, seed_value, threads, data);
-    }
+    const uint64_t plies = RunInterruptible(
+        [&](StopCheck stop) { return sp::PlayoutsFrom(start, n, seed_value, threads, data, stop); });
     return Playouts(plies, out, with_plies);
   }
   const State start = state.cast<const Game&>().s;
   py::array_t<int32_t> out({n, static_cast<int>(start.players)});
   int32_t* data = out.mutable_data();
-  uint64_t plies;
-  {
-    py::gil_scoped_release release;
-    plies = PlayoutsFrom(start, n, seed_value, threads, data);
-  }
+  const uint64_t plies = RunInterruptible(
+      [&](StopCheck stop) { return PlayoutsFrom(start, n, seed_value, threads, data, stop); });
   return Playouts(plies, out, with_plies);
 }
 

@@ -1134,20 +1134,29 @@ uint64_t PlayRandom(State& s, uint64_t& policy) {
   return plies;
 }
 
-static int32_t Score(const State& s, int p) { return s.score[p]; }
-
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out) {
-  auto start = [&](uint64_t game_seed) { return NewGame(players, game_seed, false, nullptr); };
-  return PlayoutBatch(n, players, seed, threads, out, start, PlayRandom, Score);
+// Plays `s` on and writes its final scores.
+static uint64_t PlayTo(State& s, uint64_t& policy, int32_t* scores) {
+  const uint64_t plies = PlayRandom(s, policy);
+  for (int p = 0; p < s.players; ++p) scores[p] = s.score[p];
+  return plies;
 }
 
-uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
-  auto start = [&](uint64_t game_seed) {
-    State s = from;
-    s.rng = game_seed;
-    return s;
-  };
-  return PlayoutBatch(n, from.players, seed, threads, out, start, PlayRandom, Score);
+uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
+  return PlayoutBatch(n, players, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        State s = NewGame(players, game_seed, false, nullptr);
+                        return PlayTo(s, policy, scores);
+                      });
+}
+
+uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
+                      StopCheck stop) {
+  return PlayoutBatch(n, from.players, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        State s = from;
+                        s.rng = game_seed;
+                        return PlayTo(s, policy, scores);
+                      });
 }
 
 }  // namespace sp

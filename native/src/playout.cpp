@@ -1,6 +1,7 @@
-// Random playouts inside the engine, on several threads.
+// Random playouts inside the engine, on several threads: the playout kernel (kernel.cpp) plays them.
 #include "azul/playout.h"
 
+#include "azul/kernel.h"
 #include "azul/rng.h"
 
 namespace azul {
@@ -10,45 +11,22 @@ uint64_t SplitMixOutput(uint64_t seed, uint64_t k) {
   return SplitMixNext(s);
 }
 
-// From an explicit-chance state, play on as in sampled mode: the game's generator draws.
-static void SampleChance(State& s) {
-  if (!s.explicit_chance) return;
-  s.explicit_chance = 0;
-  if (s.phase == kFirstPlayer) {
-    s.start = static_cast<int8_t>(Below(s.rng, s.players));
-    StartRound(s, nullptr);
-  } else if (s.phase == kFill) {
-    ContinueFill(s, nullptr);
-  }
-}
-
-static uint64_t Play(State& s, uint64_t& policy) {
-  SampleChance(s);
-  uint64_t plies = 0;
-  while (s.phase != kOver) {
-    ApplyAction(s, PickLegalAction(s, policy), nullptr);
-    ++plies;
-  }
-  return plies;
-}
-
-void PlayRandom(State& s, uint64_t& policy) { Play(s, policy); }
-
-static int32_t Score(const State& s, int p) { return s.board[p].score; }
-
 uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
-                        int32_t* out) {
-  auto start = [&](uint64_t game_seed) { return NewGame(players, variant, game_seed, false, nullptr); };
-  return PlayoutBatch(n, players, seed, threads, out, start, Play, Score);
+                        int32_t* out, StopCheck stop) {
+  return PlayoutBatch(n, players, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        return KernelNewGame(players, variant, game_seed, policy, scores);
+                      });
 }
 
-uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
-  auto start = [&](uint64_t game_seed) {
-    State s = from;
-    s.rng = game_seed;
-    return s;
-  };
-  return PlayoutBatch(n, from.players, seed, threads, out, start, Play, Score);
+uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
+                      StopCheck stop) {
+  return PlayoutBatch(n, from.players, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        State s = from;
+                        s.rng = game_seed;
+                        return KernelPlayFrom(s, policy, scores);
+                      });
 }
 
 }  // namespace azul

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "azul/parallel.h"
 #include "azul/textutil.h"
 #include "azul/types.h"
 
@@ -129,8 +130,10 @@ std::vector<int> Winners(const State& s);
 // from the game's generator.  Returns the moves played.  No allocation.
 uint64_t PlayRandom(State& s, uint64_t& policy);
 // As RandomPlayouts/PlayoutsFrom in playout.h.
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);
-uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
+uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
+                        StopCheck stop = {});
+uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                      StopCheck stop = {});
 
 // Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer
 // first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
