@@ -63,6 +63,9 @@ inline uint64_t Pack(const uint8_t* counts) {
   return w;
 }
 
+// 0xFF in byte c when counts has colour c (counts below 128).
+inline uint64_t Present(uint64_t counts) { return (((counts + kLow7) & kGuards) >> 7) * 0xFF; }
+
 inline int ByteSum(uint64_t w) { return static_cast<int>((w * kOnes) >> 32 & 0xFF); }
 
 // The bag's counts as guarded prefix sums (totals of at most 100 < 128).
@@ -96,6 +99,7 @@ inline uint32_t FullRows(uint32_t w) { return w & w >> 1 & w >> 2 & w >> 3 & w >
 
 struct Player {
   uint64_t lanes;              // byte c: bit r set when pattern line r may take colour c
+  uint64_t widths;             // byte c: 1 + the lines open to colour c (the moves it gives a source)
   uint32_t wall;               // bit 5 * row + column
   uint32_t wall_t;             // bit 5 * column + row
   int32_t score;
@@ -112,6 +116,7 @@ struct Game {
   static constexpr int kSources = kFactories + 1;  // the centre is source kFactories
   uint64_t rng;
   uint64_t source[kSources];
+  uint64_t present[kSources];  // 0xFF in byte c when the source holds colour c
   uint64_t bag;  // guarded prefix sums
   uint64_t lid;
   int on_offer;  // tiles left in the sources
@@ -130,6 +135,7 @@ struct Game {
           lid = 0;
           total = CumTotal(cum);
           if (!total) {
+            present[f] = Present(source[f]);
             bag = cum;
             return;
           }
@@ -137,6 +143,7 @@ struct Game {
         source[f] += DrawTile(rng, cum, total--);
         ++on_offer;
       }
+      present[f] = Present(source[f]);
     }
     bag = cum;
   }
@@ -152,6 +159,7 @@ struct Game {
         tiles += DrawTile(rng, cum, total--);
         tiles += DrawTile(rng, cum, total--);
         source[f] = tiles;
+        present[f] = Present(tiles);
       }
       bag = cum;
       on_offer = 4 * kFactories;
@@ -163,35 +171,36 @@ struct Game {
   // One random draft by `p`: LegalActions(s)[Below(policy, count)] applied.
   void Draft(int p, uint64_t& policy) {
     Player& me = player[p];
-    const uint64_t lanes = me.lanes;
-    uint64_t x = lanes - (lanes >> 1 & 0x5555555555ULL);
-    x = (x & 0x3333333333ULL) + (x >> 2 & 0x3333333333ULL);
-    const uint64_t widths = ((x + (x >> 4)) & 0x0F0F0F0F0FULL) + kOnes;  // 1 + open lines
-    uint64_t masked[kSources];
-    int weight[kSources];
-    int n = 0;
-    for (int i = 0; i < kSources; ++i) {
-      const uint64_t present = (((source[i] + kLow7) & kGuards) >> 7) * 0xFF;
-      masked[i] = widths & present;
-      weight[i] = ByteSum(masked[i]);
-      n += weight[i];
-    }
-    int k = Below(policy, n);
+    const uint64_t lanes = me.lanes, widths = me.widths;
+    // Bytes summed over the sources stay below 256 (at most 10 sources x 6 moves a colour).
+    uint64_t all = 0;
+    for (int i = 0; i < kSources; ++i) all += widths & present[i];
+    int k = Below(policy, ByteSum(all));
     int i = 0;
-    while (k >= weight[i]) k -= weight[i++];
+    uint64_t masked;
+    for (;; ++i) {
+      masked = widths & present[i];
+      const int weight = ByteSum(masked);
+      if (k < weight) break;
+      k -= weight;
+    }
     // The colour: the first whose prefix sum of widths exceeds k.
-    const uint64_t prefix = (masked[i] * kOnes) & kFiveBytes;
+    const uint64_t prefix = (masked * kOnes) & kFiveBytes;
     const uint64_t above = ((prefix | kGuards) - static_cast<uint64_t>(k + 1) * kOnes) & kGuards;
     const int shift = __builtin_ctzll(above) - 7;  // 8 * colour
     const int colour = shift >> 3;
     const int within = k - static_cast<int>(prefix >> shift & 0xFF) +
-                       static_cast<int>(masked[i] >> shift & 0xFF);
+                       static_cast<int>(masked >> shift & 0xFF);
     const int dest = kT.select[lanes >> shift & 31][within];
 
     const uint64_t tiles = source[i];
     const int count = static_cast<int>(tiles >> shift & 0xFF);
+    const uint64_t others = ~(0xFFULL << shift);
     source[i] = 0;
-    source[kFactories] += tiles & ~(0xFFULL << shift);  // from the centre: the centre's other tiles
+    source[kFactories] += tiles & others;  // from the centre: the centre's other tiles
+    const uint64_t left = present[i] & others;
+    present[i] = 0;
+    present[kFactories] |= left;
     on_offer -= count;
     if (i == kFactories && marker < 0) {
       marker = p;
@@ -207,6 +216,7 @@ struct Game {
     uint64_t open = lanes & ~(kOnes << dest);
     if (me.line_count[dest] != kCapacity[dest]) open |= 1ULL << (shift + dest);
     me.lanes = open;
+    me.widths -= (lanes & ~open) >> dest;  // one less in each colour byte that lost line `dest`
   }
 
   void Place(Player& b, int row, int col, int colour) {
@@ -243,7 +253,8 @@ struct Game {
           }
         }
         b.line_count[r] = 0;
-        b.lanes |= kT.spread[~b.row_colours[r] & 31] << r;
+        b.lanes |= kT.spread[~b.row_colours[r] & 31] << r;  // the line was closed to every colour
+        b.widths += kT.spread[~b.row_colours[r] & 31];
       }
       const int score = b.score - kFloorPenalty[b.floor_items];
       b.score = score > 0 ? score : 0;
@@ -315,7 +326,10 @@ struct Game {
     rng = seed;
     bag = Cumulate(kOnes * kTilesPerColour);
     marker = -1;
-    for (int p = 0; p < P; ++p) player[p].lanes = kT.spread[31] * 31;
+    for (int p = 0; p < P; ++p) {
+      player[p].lanes = kOnes * 31;
+      player[p].widths = kOnes * 6;
+    }
     start = Below(rng, P);
     FillRound();
   }
@@ -325,7 +339,10 @@ struct Game {
     rng = s.rng;
     for (int f = 0; f < kFactories; ++f) source[f] = Pack(s.factories[f]);
     source[kFactories] = Pack(s.centre);
-    for (int i = 0; i < kSources; ++i) on_offer += ByteSum(source[i]);
+    for (int i = 0; i < kSources; ++i) {
+      on_offer += ByteSum(source[i]);
+      present[i] = Present(source[i]);
+    }
     bag = Cumulate(Pack(s.bag));
     lid = Pack(s.lid);
     start = s.start;
@@ -354,7 +371,9 @@ struct Game {
         else if (from.line_count[r] <= r)
           ok = (1 << from.line_colour[r]) & ~b.row_colours[r];
         b.lanes |= kT.spread[ok] << r;
+        b.widths += kT.spread[ok];
       }
+      b.widths += kOnes;
     }
   }
 
