@@ -1,0 +1,87 @@
+"""Long engine calls answer Ctrl-C, and a thread the system refuses is an error, not an abort (issue 10).
+
+Each case runs in a subprocess: SIGINT is sent about a second into a call that would run for minutes, and the
+process must be gone within 2 s with a KeyboardInterrupt.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+CALLS = {
+    "random_playouts": "E.random_playouts(10**8, 2, 'classic', seed=1, threads=0)",
+    "random_playouts-pavilion": "E.random_playouts(10**8, 4, 'summer-pavilion', seed=1, threads=0)",
+    "playouts_from": "E.playouts_from(E.new_game(3, 'grey', seed=2), 10**8, seed=1, threads=0)",
+    "playouts_from-one-thread": "E.playouts_from(E.new_game(2, seed=2), 10**8, seed=1, threads=1)",
+}
+
+
+def backend(engine):
+    """The backend name of an engine module, for load_backend() in a subprocess."""
+    return "cpp" if engine.__name__.endswith("_cppengine") else "python"
+
+
+def start(engine_name, call):
+    code = textwrap.dedent(f"""
+        import sys, azul_engine
+        E = azul_engine.load_backend({engine_name!r})
+        print('ready', flush=True)
+        {call}
+        print('finished', flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+    return proc
+
+
+@pytest.mark.parametrize("call", CALLS, ids=list(CALLS))
+def test_a_long_call_stops_on_sigint(engine, call):
+    proc = start(backend(engine), CALLS[call])
+    try:
+        time.sleep(1.0)
+        assert proc.poll() is None, proc.stderr.read()  # still working
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=2.0)
+        assert time.monotonic() - sent < 2.0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    out, err = proc.communicate()
+    assert "finished" not in out
+    assert "KeyboardInterrupt" in err
+    assert proc.returncode in (-signal.SIGINT, 1, 130)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform != "linux", reason="RLIMIT_AS as on Linux")
+def test_a_refused_thread_raises_and_the_engine_goes_on(engine):
+    """Under a 1 GiB address-space limit the system refuses most of 1,000 threads (8 MiB stacks): the C++ engine
+    raises RuntimeError naming the cause, after joining the threads it started, and then plays on; the pure
+    engine starts no threads and plays the games."""
+    code = textwrap.dedent(f"""
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        import azul_engine
+        E = azul_engine.load_backend({backend(engine)!r})
+        try:
+            print(E.random_playouts(200, threads=1000).shape)
+        except RuntimeError as e:
+            print('RuntimeError', e)
+        print(E.random_playouts(20, threads=2).shape)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    first, second = out.stdout.splitlines()
+    if backend(engine) == "cpp":
+        assert first.startswith("RuntimeError the system refused a thread (")
+        assert first.endswith("; ask for fewer threads")
+    else:
+        assert first == "(200, 2)"
+    assert second == "(20, 2)"
