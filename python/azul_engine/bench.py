@@ -28,6 +28,16 @@ CHECKSUM_GAMES = 200  # random_playouts(200, seed=0) per configuration
 CLONE_PLIES = 20  # clones are timed on the state this many random plies into the seed-0 game
 MAX_PLIES = 10_000  # far above any real game: a rules bug fails the bench instead of hanging it
 BATCH_GAMES = {"cpp": 1024, "python": 32}
+# The rules' signature: checksum() of every configuration. A bench whose engine prints another value is reported
+# (and the benchmarks in benchmarks/ fail): the rules changed, or the engine is broken.
+SIGNATURES = {
+    (2, "classic"): "a0e2b5e43cede47c",
+    (2, "grey"): "6dbb607e387c3884",
+    (4, "classic"): "655e85b164d9c845",
+    (4, "grey"): "983c711f4aa7f081",
+    (2, "summer-pavilion"): "9e6f9d45f61de55a",
+    (4, "summer-pavilion"): "40cdf1fe3d4f0185",
+}
 
 _FNV_OFFSET, _FNV_PRIME, _MASK64 = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
 
@@ -175,15 +185,17 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
 
 
 def checksum_mismatches(results):
-    """Messages for every configuration whose checksum differs between backends (each one an engine bug)."""
+    """Messages for every configuration whose checksum differs between backends or from ``SIGNATURES`` (each one
+    an engine bug, or a rules change that must update the signature)."""
     by_config = {}
     for r in results:
         if "checksum" in r:
             by_config.setdefault((r["players"], r["variant"]), {})[r["backend"]] = r["checksum"]
     return [
         f"checksum mismatch for {players}p {variant}: " + ", ".join(f"{name} {value}" for name, value in sums.items())
+        + f" (signature {SIGNATURES.get((players, variant))})"
         for (players, variant), sums in by_config.items()
-        if len(set(sums.values())) > 1
+        if set(sums.values()) != {SIGNATURES.get((players, variant))}
     ]
 
 
