@@ -14,6 +14,9 @@ from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
 
 REQUIRE_CPP = os.environ.get("AZUL_REQUIRE_CPP") == "1"
+# AZUL_PORTABLE=1 builds the plain C++ fallback of every bit trick (native/include/azul/bits.h) instead of the
+# compiler's builtins: what a compiler without them gets. CI builds and tests it that way too.
+PORTABLE = os.environ.get("AZUL_PORTABLE") == "1"
 
 # Compile the .cpp files in parallel (AZUL_BUILD_JOBS=N to choose; default: one job per core).
 ParallelCompile("AZUL_BUILD_JOBS").install()
@@ -25,6 +28,7 @@ cppengine = Pybind11Extension(
     # Headers as dependencies: a changed header rebuilds the extension, and sdists include them.
     depends=sorted(glob.glob("native/include/azul/*.h")),
     cxx_std=17,
+    define_macros=[("AZUL_PORTABLE", "1")] if PORTABLE else [],
     # -flto lets the compiler inline across the core's files (move generation into apply into tiling):
     # about 5% more random playouts a second.
     extra_compile_args=["-O3", "-Wall", "-Wextra", "-DNDEBUG", "-flto=auto"],

@@ -471,6 +471,11 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("COLOURS") = std::string(kColourLetters);
   SetReprHook(&ReprHookImpl);
   m.attr("VARIANTS") = py::make_tuple("classic", "grey", "summer-pavilion");
+#ifdef AZUL_PORTABLE
+  m.attr("PORTABLE") = true;  // built with the plain C++ fallback of every bit trick (bits.h)
+#else
+  m.attr("PORTABLE") = false;
+#endif
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_DRAFT_ACTIONS") = kNumDraftActions;
   m.attr("TILE_ACTION_BASE") = kTileActionBase;

@@ -14,11 +14,13 @@
 //   of floor items is kept.
 // A draft is found without listing the legal moves: a source's number of moves is the byte sum of
 // (1 + open lines) over its colours, the colour within a source by a byte-wise prefix-sum compare, the
-// line by a table.  Tables replace pext/pdep/popcnt, so the kernel is plain C++ on every machine.
+// line by a table.  Tables and an incrementally kept transposed wall replace the limit build's
+// pext/pdep/popcnt; the one bit trick left (lowest set bit, bits.h) has a plain C++ fallback.
 #include "azul/kernel.h"
 
 #include <cstring>
 
+#include "azul/bits.h"
 #include "azul/rng.h"
 
 namespace azul {
@@ -187,7 +189,7 @@ struct Game {
     // The colour: the first whose prefix sum of widths exceeds k.
     const uint64_t prefix = (masked * kOnes) & kFiveBytes;
     const uint64_t above = ((prefix | kGuards) - static_cast<uint64_t>(k + 1) * kOnes) & kGuards;
-    const int shift = __builtin_ctzll(above) - 7;  // 8 * colour
+    const int shift = LowestBit(above) - 7;  // 8 * colour
     const int colour = shift >> 3;
     const int within = k - static_cast<int>(prefix >> shift & 0xFF) +
                        static_cast<int>(masked >> shift & 0xFF);
@@ -202,10 +204,11 @@ struct Game {
     present[i] = 0;
     present[kFactories] |= left;
     on_offer -= count;
-    if (i == kFactories && marker < 0) {
-      marker = p;
-      me.floor_items += me.floor_items < kFloorSpaces;
-    }
+    // The first taker from the centre takes the marker, onto a free floor space if there is one
+    // (without branches: whether a draft is from the centre is a coin toss for the predictor).
+    const bool takes_marker = (i == kFactories) & (marker < 0);
+    marker = takes_marker ? p : marker;
+    me.floor_items += takes_marker & (me.floor_items < kFloorSpaces);
     const int room = kCapacity[dest] - me.line_count[dest];
     const int put = count < room ? count : room;
     me.line_count[dest] = static_cast<uint8_t>(me.line_count[dest] + put);
@@ -213,8 +216,8 @@ struct Game {
     const int over = count - put, floor_room = kFloorSpaces - me.floor_items;
     me.floor_items += over < floor_room ? over : floor_room;
     lid += static_cast<uint64_t>(over) << shift;
-    uint64_t open = lanes & ~(kOnes << dest);
-    if (me.line_count[dest] != kCapacity[dest]) open |= 1ULL << (shift + dest);
+    const uint64_t open = (lanes & ~(kOnes << dest)) |
+                          static_cast<uint64_t>(me.line_count[dest] != kCapacity[dest]) << (shift + dest);
     me.lanes = open;
     me.widths -= (lanes & ~open) >> dest;  // one less in each colour byte that lost line `dest`
   }

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "azul/bits.h"
 #include "azul/rng.h"
 #include "azul/state.h"
 
@@ -162,7 +163,7 @@ int PickLegalAction(const State& s, uint64_t& policy) {
   while (k >= weight[i]) k -= weight[i++];
   const int src = i + 1 == sources ? kCentre : i;
   for (int m = ColourMask(present[i]);; m &= m - 1) {
-    const int c = __builtin_ctz(m), open = lanes >> (5 * c) & 31, w = 1 + kBits[open];
+    const int c = LowestBit(m), open = lanes >> (5 * c) & 31, w = 1 + kBits[open];
     if (k >= w) {
       k -= w;
       continue;

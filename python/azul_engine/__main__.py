@@ -31,9 +31,12 @@ def _info(args):
     print(f"available: {', '.join(azul_engine.available_backends())}")
     for name in ("cpp", "python"):
         try:
-            azul_engine.load_backend(name)
+            engine = azul_engine.load_backend(name)
         except ImportError as exc:
             print(f"unavailable: {name} ({exc.__cause__ or exc})")
+            continue
+        if name == "cpp":
+            print(f"cpp build: {'portable (AZUL_PORTABLE=1)' if engine.PORTABLE else 'compiler builtins'}")
     return 0
 
 

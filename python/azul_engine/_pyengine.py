@@ -22,7 +22,7 @@ from ._pycommon import splitmix_next as _splitmix_next
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
-    "COLOURS", "VARIANTS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
+    "COLOURS", "VARIANTS", "PORTABLE", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
     "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
@@ -51,6 +51,7 @@ NUM_DRAFT_ACTIONS = 300
 TILE_ACTION_BASE = 300  # 300-304: grey wall, place the pending line's tile in column 0-4
 DRAW_ACTION_BASE = 305  # 305-309: chance, a tile of colour 0-4 is drawn from the bag
 FIRST_PLAYER_ACTION_BASE = 310  # 310-313: chance, seat 0-3 starts round 1
+PORTABLE = True  # as the C++ engine built with AZUL_PORTABLE=1: no machine-specific code (plain Python)
 NUM_ACTIONS = 314
 CHANCE = -1  # current_player at a chance node and once the game is over
 SEAT_FEATURES = 154  # observation values per seat (observation_tensor)

@@ -1,0 +1,25 @@
+// Bit tricks with a plain C++ fallback: the compiler's builtins where it has them (one instruction
+// on x86-64, with or without BMI, and on ARM), portable code elsewhere.  Building with
+// AZUL_PORTABLE defined (setup.py: AZUL_PORTABLE=1) forces the fallback everywhere, so that it is
+// built and tested too.
+#pragma once
+
+#include <cstdint>
+
+namespace azul {
+
+// The index of the lowest set bit of x (x != 0).
+inline int LowestBit(uint64_t x) {
+#if defined(__GNUC__) && !defined(AZUL_PORTABLE)
+  return __builtin_ctzll(x);
+#else
+  // De Bruijn: the isolated lowest bit times the sequence puts a unique 6-bit pattern on top.
+  static constexpr int kIndex[64] = {
+      0,  1,  2,  53, 3,  7,  54, 27, 4,  38, 41, 8,  34, 55, 48, 28, 62, 5,  39, 46, 44, 42,
+      22, 9,  24, 35, 59, 56, 49, 18, 29, 11, 63, 52, 6,  26, 37, 40, 33, 47, 61, 45, 43, 21,
+      23, 58, 17, 10, 51, 25, 36, 32, 60, 20, 57, 16, 50, 31, 19, 15, 30, 14, 13, 12};
+  return kIndex[((x & (~x + 1)) * 0x022FDD63CC95386DULL) >> 58];
+#endif
+}
+
+}  // namespace azul

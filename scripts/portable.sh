@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the C++ engine with the plain C++ fallback of every bit trick forced (AZUL_PORTABLE=1, see
+# native/include/azul/bits.h) into .venv-portable, and runs the playout, lockstep and checksum tests on it: what a
+# machine or compiler without the builtins gets must play the same games. Arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv-portable/bin/python ]; then
+    echo "+ ${PYTHON:-python3} -m venv .venv-portable"
+    "${PYTHON:-python3}" -m venv .venv-portable
+    .venv-portable/bin/python -m pip install --quiet --upgrade pip
+fi
+echo "+ AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 pip install .[test]"
+AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 .venv-portable/bin/python -m pip install --quiet --force-reinstall --no-deps .
+.venv-portable/bin/python -m pip install --quiet ".[test]"
+.venv-portable/bin/python -c "import azul_engine; assert azul_engine.load_backend('cpp').PORTABLE, 'not a portable build'"
+echo "+ python -m pytest tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py tests/test_pavilion_lockstep.py $*"
+.venv-portable/bin/python -m pytest -q tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py \
+    tests/test_pavilion_lockstep.py "$@"
