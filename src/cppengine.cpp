@@ -506,14 +506,48 @@ void SetError(py::handle type, const std::string& message) {
   Py_DECREF(text);
 }
 
+// The classes whose __new__ is the engine's (below), set once at import.
+PyTypeObject* pavilion_type = nullptr;
+PyObject* vector_new = nullptr;  // VectorGame.__new__'s function (kept for the interpreter's life)
+
+// tp_new of GameState and PavilionState.  Being a C slot of the class itself, it also makes
+// pybind11_object.__new__(GameState) "not safe" for Python, which would otherwise allocate one.
+PyObject* RefusingNew(PyTypeObject* type, PyObject*, PyObject*) {
+  PyErr_SetString(PyExc_TypeError,
+                  pavilion_type && PyType_IsSubtype(type, pavilion_type) ? kPavilionHint : kGameHint);
+  return nullptr;
+}
+
+// tp_new of VectorGame: VectorGame.__new__(type, *args, **kwargs).
+PyObject* VectorNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(args);
+  PyObject* full = PyTuple_New(n + 1);
+  if (!full) return nullptr;
+  Py_INCREF(type);
+  PyTuple_SET_ITEM(full, 0, reinterpret_cast<PyObject*>(type));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* item = PyTuple_GET_ITEM(args, i);
+    Py_INCREF(item);
+    PyTuple_SET_ITEM(full, i + 1, item);
+  }
+  PyObject* out = PyObject_Call(vector_new, full, kwargs);
+  Py_DECREF(full);
+  return out;
+}
+
+void SetNew(py::handle cls, const py::cpp_function& function, newfunc slot) {
+  py::setattr(cls, "__new__", py::staticmethod(function));  // what X.__new__ finds
+  reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_new = slot;  // what X() and the bases' __new__ see
+  PyType_Modified(reinterpret_cast<PyTypeObject*>(cls.ptr()));
+}
+
 // A class whose instances only the engine makes: its __new__ refuses, so that no object can
 // exist over uninitialised memory (pybind11 would allocate one lazily, unconstructed).
 void RefuseNew(py::handle cls, const char* hint) {
   const std::string message = hint;
-  py::setattr(cls, "__new__", py::staticmethod(py::cpp_function(
-      [message](const py::args&, const py::kwargs&) -> py::object {
-        throw py::type_error(message);
-      }, py::name("__new__"))));
+  SetNew(cls, py::cpp_function([message](const py::args&, const py::kwargs&) -> py::object {
+           throw py::type_error(message);
+         }, py::name("__new__")), &RefusingNew);
 }
 
 // VectorGame.__new__ builds the whole object (pybind11's __init__, which ignores a second call
@@ -522,7 +556,7 @@ void BuildInNew(py::handle cls) {
   const newfunc base_new = reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_new;
   py::object init = cls.attr("__init__");
   PyTypeObject* vector_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
-  py::setattr(cls, "__new__", py::staticmethod(py::cpp_function(
+  py::cpp_function function(
       [base_new, init, vector_type](const py::handle& type, const py::args& args,
                                     const py::kwargs& kwargs) -> py::object {
         if (!PyType_Check(type.ptr()) ||
@@ -534,7 +568,9 @@ void BuildInNew(py::handle cls) {
         py::object self = py::reinterpret_steal<py::object>(raw);
         init(self, *args, **kwargs);
         return self;
-      }, py::name("__new__"))));
+      }, py::name("__new__"));
+  vector_new = function.inc_ref().ptr();
+  SetNew(cls, function, &VectorNew);
 }
 
 }  // namespace
@@ -907,6 +943,7 @@ PYBIND11_MODULE(_cppengine, m) {
                                              v.seed(), v.started(), games));
       });
   BuildInNew(m.attr("VectorGame"));
+  pavilion_type = reinterpret_cast<PyTypeObject*>(m.attr("PavilionState").ptr());
   RefuseNew(m.attr("GameState"), kGameHint);
   RefuseNew(m.attr("PavilionState"), kPavilionHint);
 

@@ -136,6 +136,13 @@ def test_states_cannot_be_made_half_way(engine):
     refused(lambda: engine.PavilionState.__new__(engine.PavilionState), TypeError, hint)
     refused(lambda: engine.PavilionState(), TypeError, hint)
     refused(lambda: engine.PavilionState(1), TypeError, hint)
+    # nor through a base class's __new__ (the C++ classes' pybind11 base would allocate one)
+    for cls in (engine.GameState, engine.PavilionState, engine.VectorGame):
+        for base in cls.__mro__[1:-1]:
+            with pytest.raises(TypeError, match="is not safe"):
+                base.__new__(cls)
+            with pytest.raises(TypeError, match="is not safe"):
+                base.__new__(cls, 2)
 
 
 def test_vector_game_new_builds_a_whole_vector(engine):
@@ -148,6 +155,8 @@ def test_vector_game_new_builds_a_whole_vector(engine):
     vec.step(vec.legal_actions[:, 0])
     ref.step(ref.legal_actions[:, 0])
     assert [vec.state(i) for i in range(2)] == [ref.state(i) for i in range(2)]
+    refused(lambda: engine.VectorGame.__new__(int, 2), TypeError,
+            "VectorGame.__new__(X): X is not a subtype of VectorGame")
     # a second __init__ changes nothing
     vec.__init__(5, seed=9)
     assert vec.n == 2 and vec.state(0) == ref.state(0)

@@ -1622,6 +1622,8 @@ class VectorGame:
     def __new__(cls, n, players=2, variant="classic", seed=0):
         # The whole object is built here (as in the C++ engine): VectorGame.__new__(VectorGame,
         # ...) alone is never half made, and __init__ has nothing left to do.
+        if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
+            raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
         self = object.__new__(cls)
         self._build(n, players, variant, seed)
         return self
