@@ -8,9 +8,11 @@ passing on both means the engines agree; the tests that mix the engines (``==``)
 import copy
 import os
 import pickle
+import random
 import subprocess
 import sys
 import textwrap
+import traceback
 
 import numpy as np
 import pytest
@@ -432,7 +434,7 @@ def test_errors_have_the_public_module_name(engine):
     back = pickle.loads(pickle.dumps(error))
     assert type(back) is azul_engine.IllegalMoveError and str(back) == str(error)
     assert "azul_engine.IllegalMoveError: " in "".join(
-        __import__("traceback").format_exception_only(type(error), error))
+        traceback.format_exception_only(type(error), error))
 
 
 def test_errors_print_their_public_name_in_a_traceback():
@@ -443,3 +445,47 @@ def test_errors_print_their_public_name_in_a_traceback():
                              env=env, timeout=60)
         assert out.returncode == 1
         assert out.stderr.strip().splitlines()[-1].startswith("azul_engine.IllegalMoveError: ")
+
+
+# -- the same answer to odd text, both engines -------------------------------------------------
+
+ODD = ["é", "\ud800", "\udfff", "\x00", "\U0001f600", "\u3000", "\xa0", "\x1c", "\x85", "\u2028",
+       "=", ":", "/", ",", "|", "-", " ", "\n", "B", "P", "1"]
+
+
+def outcome(call):
+    try:
+        result = call()
+    except Exception as error:  # the type and message are what must agree
+        return type(error), str(error)
+    return "ok", result.to_text(history=True) if hasattr(result, "to_text") else repr(result)
+
+
+def test_odd_characters_get_the_same_answer_from_both_engines():
+    # A small mutation fuzz of state text, moves, deals and walls with the characters that broke
+    # the C++ engine (non-ASCII, lone surrogates, NUL, Unicode white space): same type, same text.
+    py, cpp = both_engines()
+    rng = random.Random(10)
+    texts = []
+    for variant in VARIANTS:
+        texts.append(played(py, variant, 12, seed=5).to_text(history=True))
+    for _ in range(300):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(chars))
+            if rng.random() < 0.6:
+                chars.insert(i, rng.choice(ODD))
+            else:
+                chars[i] = rng.choice(ODD)
+        text = "".join(chars)
+        assert outcome(lambda: py.from_text(text)) == outcome(lambda: cpp.from_text(text)), text
+        move = "".join(rng.choice(ODD + list("CW~RKF5+G")) for _ in range(rng.randint(0, 5)))
+        factories = ["".join(rng.choice(ODD) for _ in range(rng.randint(0, 3))) for _ in range(5)]
+        for variant in ("classic", "summer-pavilion"):
+            for method in ("apply", "string_to_action"):
+                assert (outcome(lambda: getattr(py.new_game(2, variant, 1), method)(move))
+                        == outcome(lambda: getattr(cpp.new_game(2, variant, 1), method)(move))), move
+            assert (outcome(lambda: py.new_game(2, variant, 1).deal(factories))
+                    == outcome(lambda: cpp.new_game(2, variant, 1).deal(factories))), factories
+        wall = "".join(rng.choice(ODD + list("YRKW.") * 3) for _ in range(rng.randint(20, 32)))
+        assert outcome(lambda: py.end_bonus(wall)) == outcome(lambda: cpp.end_bonus(wall)), wall
