@@ -79,7 +79,7 @@ def game_index(i, n):
     return i
 
 
-def refuse_rounds_without_history(fields, keys):
+def refuse_rounds_without_history(keys):
     """History rounds (r1=...) mean nothing without the history field: refuse them."""
     for key in keys:
         if key != "history":

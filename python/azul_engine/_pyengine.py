@@ -1305,7 +1305,7 @@ def _from_text(text):
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
-        _pycommon.refuse_rounds_without_history(fields, history_keys)
+        _pycommon.refuse_rounds_without_history(history_keys)
         g._h_complete = g._round == 1 and g._moves == 0 and g._phase in (FIRST_PLAYER, FILL,
                                                                           OFFER)
         g._h_seed = None

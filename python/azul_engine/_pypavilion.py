@@ -1309,7 +1309,7 @@ def _from_text(text):
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
-        _pycommon.refuse_rounds_without_history(fields, history_keys)
+        _pycommon.refuse_rounds_without_history(history_keys)
         g._h_complete = g._phase == FIRST_PLAYER
         g._h_seed = None
         g._h_first = g._start
