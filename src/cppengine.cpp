@@ -33,8 +33,10 @@ struct PGame {
   sp::History h;
 };
 
+std::string Utf8(const py::handle& obj);
+
 std::string TypeName(const py::handle& obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__"));
+  return Utf8(py::type::handle_of(obj).attr("__name__"));
 }
 
 // Python truth, as `if history:` in the pure engine.
@@ -87,7 +89,7 @@ int ToAction(const py::handle& obj, int num_actions = kNumActions) {
 }
 
 int MoveToAction(const Game& g, const py::handle& move) {
-  if (py::isinstance<py::str>(move)) return StringToAction(g.s, move.cast<std::string>());
+  if (py::isinstance<py::str>(move)) return StringToAction(g.s, Utf8(move));
   return ToAction(move);
 }
 
@@ -105,6 +107,10 @@ uint64_t ToSeed(const py::handle& obj) {
   }
   return v;
 }
+
+constexpr const char* kGameHint = "use azul_engine.new_game(...) or GameState.from_text(text)";
+constexpr const char* kPavilionHint =
+    "use azul_engine.new_game(..., variant='summer-pavilion') or from_text(text)";
 
 constexpr int kPavilion = 2;  // VARIANTS index of summer-pavilion
 const char* const kAllVariants[3] = {"classic", "grey", "summer-pavilion"};
@@ -224,9 +230,24 @@ py::object FromTextAny(const py::object& text) {
   return py::cast(FromTextGame(t));
 }
 
+// deal()'s factories as a list: a str is no list of factory strings (an empty one), and an
+// object that cannot be iterated is refused as the pure engine's iter() finds it.
+py::list DealList(const py::object& factories, int num_factories) {
+  if (py::isinstance<py::str>(factories)) return py::list();
+  PyObject* it = PyObject_GetIter(factories.ptr());
+  if (!it) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();
+    throw IllegalMove("deal: factories are a list of " + std::to_string(num_factories) +
+                      " factory strings, not " + TypeName(factories));
+  }
+  py::object iter = py::reinterpret_steal<py::object>(it);
+  return py::list(iter);
+}
+
 void DealPavilion(PGame& g, const py::object& factories) {
   sp::CheckDealPhase(g.s);
-  py::list items = py::isinstance<py::str>(factories) ? py::list() : py::list(factories);
+  const py::list items = DealList(factories, g.s.num_factories);
   const int nf = g.s.num_factories;
   if (static_cast<int>(items.size()) != nf)
     throw IllegalMove("deal: " + std::to_string(g.s.players) + " players need " +
@@ -267,33 +288,35 @@ void ApplyPavilion(PGame& g, const py::object& move) {
 
 void DealGame(Game& g, const py::object& factories) {
   std::vector<std::string> strings;
-  if (py::isinstance<py::str>(factories)) {
-    CheckDealShape(g.s, 0);
-  }
-  py::list items(factories);
+  CheckDealShape(g.s, g.s.num_factories);  // the phase first, as the pure engine
+  const py::list items = DealList(factories, g.s.num_factories);
   CheckDealShape(g.s, items.size());
   for (size_t i = 0; i < items.size(); ++i) {
     if (!py::isinstance<py::str>(items[i]))
       throw IllegalMove("deal: factory " + std::to_string(i + 1) + " is not a string");
-    strings.push_back(items[i].cast<std::string>());
   }
+  for (size_t i = 0; i < items.size(); ++i) strings.push_back(Utf8(items[i]));
   Deal(g.s, strings, &g.h);
 }
 
 py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
   std::vector<std::string> rows;
   if (py::isinstance<py::str>(wall)) {
-    rows = WallRows(wall.cast<std::string>());
+    rows = WallRows(Utf8(wall));
   } else {
     for (const py::handle& row : wall)
-      rows.push_back(py::isinstance<py::str>(row) ? row.cast<std::string>() : std::string());
+      rows.push_back(py::isinstance<py::str>(row) ? Utf8(row) : std::string());
   }
   bool shape = rows.size() == 5;
-  for (const std::string& row : rows) shape = shape && row.size() == 5;
+  for (const std::string& row : rows) {  // len(row) == 5: characters, not UTF-8 bytes
+    size_t chars = 0;
+    for (size_t i = 0; i < row.size(); i += Utf8CharLen(row, i)) ++chars;
+    shape = shape && chars == 5;
+  }
   if (!shape) throw StateFormatError("wall: not 5 rows of 5 cells (colour letters or '.')");
   bool classic = false;
   if (!variant.is_none()) {
-    std::string name = py::isinstance<py::str>(variant) ? variant.cast<std::string>() : "";
+    std::string name = py::isinstance<py::str>(variant) ? Utf8(variant) : "";
     if (name != "classic" && name != "grey")
       throw py::value_error("unknown variant " + Utf8(py::repr(variant)) +
                             " (variants with a wall: classic, grey)");
@@ -311,15 +334,23 @@ py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
   return out;
 }
 
-int CheckCount(const py::object& value, const char* what) {
+// The documented limits (README, "Limits"), checked before any allocation, as in the pure
+// engine: games per random_playouts/playouts_from call, threads, games in a VectorGame.
+constexpr long long kMaxPlayouts = 1LL << 30;
+constexpr long long kMaxThreads = 1024;
+constexpr long long kMaxVectorGames = 1LL << 18;
+
+int CheckCount(const py::object& value, const char* what, long long limit, const char* limit_text) {
   if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
     throw py::type_error(std::string(what) + " must be an int, not " + TypeName(value));
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-  if (!overflow && v < 0)
-    throw py::value_error(std::string(what) + " must be 0 or more, got " + std::to_string(v));
-  if (overflow || v > (1LL << 30))
-    throw py::value_error(std::string(what) + " is too large: " + std::string(py::str(value)));
+  if (overflow < 0 || (!overflow && v < 0))
+    throw py::value_error(std::string(what) + " must be 0 or more, got " +
+                          std::string(py::str(value)));
+  if (overflow || v > limit)
+    throw py::value_error(std::string(what) + " is too large: " + std::string(py::str(value)) +
+                          " (at most " + limit_text + ")");
   return static_cast<int>(v);
 }
 
@@ -356,8 +387,8 @@ py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
 py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
                             const py::object& variant, const py::object& seed,
                             const py::object& threads_obj, bool with_plies) {
-  const int n = CheckCount(n_obj, "n");
-  const int threads = CheckCount(threads_obj, "threads");
+  const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
+  const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
   // checks players and variant before any work
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
@@ -377,8 +408,8 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   if (!pavilion && !py::isinstance<Game>(state))
     throw py::type_error("state must be a GameState or PavilionState of this engine, not " +
                          TypeName(state));
-  const int n = CheckCount(n_obj, "n");
-  const int threads = CheckCount(threads_obj, "threads");
+  const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
+  const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
   if (pavilion) {
     const sp::State start = state.cast<const PGame&>().s;
@@ -398,10 +429,22 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
 
 VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
                        const py::object& seed) {
-  const int n = CheckCount(n_obj, "n");
+  const int n = CheckCount(n_obj, "n", kMaxVectorGames, "2**18 games");
   const uint64_t seed_value = ToSeed(seed);
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
   return new VectorGame(n, a.players, a.variant, seed_value);
+}
+
+// A game's slot in a VectorGame of n games from a Python int; IndexError outside 0..n-1.
+int GameIndex(const py::object& value, int n) {
+  if (!value) throw py::error_already_set();
+  int overflow = 0;
+  const long long i = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (i == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow || i < 0 || i >= n)
+    throw py::index_error("game " + std::string(py::str(value)) + " is out of range 0-" +
+                          std::to_string(n - 1));
+  return static_cast<int>(i);
 }
 
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
@@ -438,7 +481,21 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   // between the check and the GIL-free apply.
   const std::vector<int64_t> copy(values.data(), values.data() + v.size());
   const int64_t* data = copy.data();
+  // uint64 actions of 2**63 or more wrapped round in the copy: find the first one in a game
+  // not over, so that it is reported with its real value once the games before it pass.
+  std::vector<std::pair<int, unsigned long long>> big;
+  if (kind == 'u' && actions.dtype().itemsize() == 8) {
+    auto u = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+    for (int i = 0; i < v.size(); ++i)
+      if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
+  }
   Busy busy(v);
+  for (const auto& [i, value] : big) {
+    if (v.done()[i]) continue;
+    v.Check(data, i);
+    throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
+                      " is out of range 0-" + std::to_string(v.num_actions() - 1));
+  }
   v.Check(data);
   {
     py::gil_scoped_release release;
@@ -446,6 +503,88 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   }
   return py::make_tuple(self.attr("legal_mask"), self.attr("current_player"), self.attr("scores"),
                         self.attr("done"));
+}
+
+// Raises `type` with the whole message: every byte, a NUL included (PyErr_SetString would stop
+// at it), and any text the engine passed on as Python gave it.
+void SetError(py::handle type, const std::string& message) {
+  PyObject* text = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()),
+                                        "surrogatepass");
+  if (!text) {
+    PyErr_Clear();
+    text = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()),
+                                "backslashreplace");
+  }
+  if (!text) return;  // the decoding error stays set
+  PyErr_SetObject(type.ptr(), text);
+  Py_DECREF(text);
+}
+
+// The classes whose __new__ is the engine's (below), set once at import.
+PyTypeObject* pavilion_type = nullptr;
+PyObject* vector_new = nullptr;  // VectorGame.__new__'s function (kept for the interpreter's life)
+
+// tp_new of GameState and PavilionState.  Being a C slot of the class itself, it also makes
+// pybind11_object.__new__(GameState) "not safe" for Python, which would otherwise allocate one.
+PyObject* RefusingNew(PyTypeObject* type, PyObject*, PyObject*) {
+  PyErr_SetString(PyExc_TypeError,
+                  pavilion_type && PyType_IsSubtype(type, pavilion_type) ? kPavilionHint : kGameHint);
+  return nullptr;
+}
+
+// tp_new of VectorGame: VectorGame.__new__(type, *args, **kwargs).
+PyObject* VectorNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(args);
+  PyObject* full = PyTuple_New(n + 1);
+  if (!full) return nullptr;
+  Py_INCREF(type);
+  PyTuple_SET_ITEM(full, 0, reinterpret_cast<PyObject*>(type));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* item = PyTuple_GET_ITEM(args, i);
+    Py_INCREF(item);
+    PyTuple_SET_ITEM(full, i + 1, item);
+  }
+  PyObject* out = PyObject_Call(vector_new, full, kwargs);
+  Py_DECREF(full);
+  return out;
+}
+
+void SetNew(py::handle cls, const py::cpp_function& function, newfunc slot) {
+  py::setattr(cls, "__new__", py::staticmethod(function));  // what X.__new__ finds
+  reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_new = slot;  // what X() and the bases' __new__ see
+  PyType_Modified(reinterpret_cast<PyTypeObject*>(cls.ptr()));
+}
+
+// A class whose instances only the engine makes: its __new__ refuses, so that no object can
+// exist over uninitialised memory (pybind11 would allocate one lazily, unconstructed).
+void RefuseNew(py::handle cls, const char* hint) {
+  const std::string message = hint;
+  SetNew(cls, py::cpp_function([message](const py::args&, const py::kwargs&) -> py::object {
+           throw py::type_error(message);
+         }, py::name("__new__")), &RefusingNew);
+}
+
+// VectorGame.__new__ builds the whole object (pybind11's __init__, which ignores a second call
+// on a built object): VectorGame.__new__(VectorGame, ...) alone is never half made.
+void BuildInNew(py::handle cls) {
+  const newfunc base_new = reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_new;
+  py::object init = cls.attr("__init__");
+  PyTypeObject* vector_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  py::cpp_function function(
+      [base_new, init, vector_type](const py::handle& type, const py::args& args,
+                                    const py::kwargs& kwargs) -> py::object {
+        if (!PyType_Check(type.ptr()) ||
+            !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), vector_type))
+          throw py::type_error("VectorGame.__new__(X): X is not a subtype of VectorGame");
+        py::tuple empty;
+        PyObject* raw = base_new(reinterpret_cast<PyTypeObject*>(type.ptr()), empty.ptr(), nullptr);
+        if (!raw) throw py::error_already_set();
+        py::object self = py::reinterpret_steal<py::object>(raw);
+        init(self, *args, **kwargs);
+        return self;
+      }, py::name("__new__"));
+  vector_new = function.inc_ref().ptr();
+  SetNew(cls, function, &VectorNew);
 }
 
 }  // namespace
@@ -461,9 +600,9 @@ PYBIND11_MODULE(_cppengine, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const IllegalMove& e) {
-      PyErr_SetString(illegal_move.ptr(), e.what());
+      SetError(illegal_move, e.message());
     } catch (const StateFormatError& e) {
-      PyErr_SetString(state_format.ptr(), e.what());
+      SetError(state_format, e.message());
     }
   });
   m.attr("IllegalMoveError") = illegal_move;
@@ -498,8 +637,8 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("SP_FIRST_PLAYER_ACTION_BASE") = sp::kFirstPlayerActionBase;
 
   py::class_<Game>(m, "GameState")
-      .def(py::init([]() -> Game {
-        throw py::type_error("use azul_engine.new_game(...) or GameState.from_text(text)");
+      .def(py::init([](const py::args&, const py::kwargs&) -> Game {
+        throw py::type_error(kGameHint);
       }))
       .def_property_readonly("players", [](const Game& g) { return int(g.s.players); })
       .def_property_readonly("variant", [](const Game& g) { return kVariantNames[g.s.variant]; })
@@ -551,8 +690,9 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("__copy__", [](const Game& g) { return g; })
       .def("__deepcopy__", [](const Game& g, py::object) { return g; })
       .def("__eq__", [](const Game& a, const Game& b) { return a.s == b.s; }, py::is_operator())
-      .def(py::pickle([](const Game& g) { return ToText(g.s, &g.h); },
-                      [](const std::string& text) { return FromTextGame(text); }))
+      .def("__reduce__", [m](const Game& g) {  // every protocol: from_text(text with history)
+        return py::make_tuple(m.attr("from_text"), py::make_tuple(ToText(g.s, &g.h)));
+      })
       .def("__repr__", [](const Game& g) { return "GameState.from_text(" + PyRepr(ToText(g.s, nullptr)) + ")"; })
       .def("__str__", [](const Game& g) { return BoardText(g.s); })
       .def("legal_actions", [](const Game& g) { return LegalActionList(g.s); })
@@ -569,7 +709,7 @@ PYBIND11_MODULE(_cppengine, m) {
         if (!py::isinstance<py::str>(text))
           throw py::type_error("a move is an action id (int) or a notation string, not " +
                                TypeName(text));
-        return StringToAction(g.s, text.cast<std::string>());
+        return StringToAction(g.s, Utf8(text));
       })
       .def("apply", [](Game& g, const py::object& move) {
         int action = MoveToAction(g, move);
@@ -610,16 +750,8 @@ PYBIND11_MODULE(_cppengine, m) {
       });
 
   py::class_<PGame>(m, "PavilionState")
-      .def(py::init([](const py::args& args, const py::kwargs& kwargs) -> PGame {
-        // As the pure engine's __init__(self): its signature errors first, then the hint.
-        if (kwargs.size())
-          throw py::type_error("PavilionState.__init__() got an unexpected keyword argument " +
-                               Utf8(py::repr(kwargs.begin()->first)));
-        if (args.size())
-          throw py::type_error("PavilionState.__init__() takes 1 positional argument but " +
-                               std::to_string(args.size() + 1) + " were given");
-        throw py::type_error(
-            "use azul_engine.new_game(..., variant='summer-pavilion') or from_text(text)");
+      .def(py::init([](const py::args&, const py::kwargs&) -> PGame {
+        throw py::type_error(kPavilionHint);
       }))
       .def_property_readonly("players", [](const PGame& g) { return int(g.s.players); })
       .def_property_readonly("variant", [](const PGame&) { return "summer-pavilion"; })
@@ -674,12 +806,9 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("__copy__", [](const PGame& g) { return g; })
       .def("__deepcopy__", [](const PGame& g, py::object) { return g; })
       .def("__eq__", [](const PGame& a, const PGame& b) { return a.s == b.s; }, py::is_operator())
-      .def(py::pickle([](const PGame& g) { return sp::ToText(g.s, &g.h); },
-                      [](const std::string& text) {
-                        PGame g;
-                        g.s = sp::FromText(text, &g.h);
-                        return g;
-                      }))
+      .def("__reduce__", [m](const PGame& g) {
+        return py::make_tuple(m.attr("from_text"), py::make_tuple(sp::ToText(g.s, &g.h)));
+      })
       .def("__repr__", [](const PGame& g) {
         return "from_text(" + PyRepr(sp::ToText(g.s, nullptr)) + ")";
       })
@@ -802,23 +931,70 @@ PYBIND11_MODULE(_cppengine, m) {
           v.ResetAll();
           return;
         }
-        std::vector<int> slots;
+        std::vector<py::int_> values;  // int(i) of each, as the pure engine, then the range check
         for (const py::handle& i : indices)
-          slots.push_back(py::int_(py::reinterpret_borrow<py::object>(i)).cast<int>());
+          values.push_back(py::int_(py::reinterpret_borrow<py::object>(i)));
+        std::vector<int> slots;
+        for (const py::int_& value : values) slots.push_back(GameIndex(value, v.size()));
         v.Reset(slots);
       }, py::arg("indices") = py::none())
-      .def("state", [](VectorGame& v, int i) {
+      .def("state", [](VectorGame& v, const py::object& index) {
         Busy busy(v);
-        if (i < 0 || i >= v.size())
-          throw py::index_error("game " + std::to_string(i) + " is out of range 0-" +
-                                std::to_string(v.size() - 1));
+        if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
+          throw py::type_error("a game index is an int, not " + TypeName(index));
+        const int i = GameIndex(py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr())),
+                                v.size());
         if (v.pavilion()) {
           PGame g;
           g.s = sp::FromText(sp::ToText(v.pavilion_game(i), nullptr), &g.h);
           return py::cast(std::move(g));
         }
         return py::cast(FromTextGame(ToText(v.game(i), nullptr)));
-      }, py::arg("i"));
+      }, py::arg("i"))
+      .def("__reduce__", [m](VectorGame& v) {  // every protocol: _vector_game(...)
+        Busy busy(v);
+        py::list games;
+        for (int i = 0; i < v.size(); ++i)
+          games.append(v.pavilion() ? sp::ToText(v.pavilion_game(i), nullptr)
+                                    : ToText(v.game(i), nullptr));
+        return py::make_tuple(m.attr("_vector_game"),
+                              py::make_tuple(v.size(), v.players(), kAllVariants[v.variant()],
+                                             v.seed(), v.started(), games));
+      });
+  BuildInNew(m.attr("VectorGame"));
+  pavilion_type = reinterpret_cast<PyTypeObject*>(m.attr("PavilionState").ptr());
+  RefuseNew(m.attr("GameState"), kGameHint);
+  RefuseNew(m.attr("PavilionState"), kPavilionHint);
+
+  // Unpickles a VectorGame (its __reduce__): the games of `games` (state text) in their slots.
+  m.def("_vector_game", [m](const py::object& n, const py::object& players,
+                            const py::object& variant, const py::object& seed,
+                            const py::object& started, const py::object& games) {
+    py::object self = m.attr("VectorGame")(n, players, variant, seed);
+    VectorGame& v = self.cast<VectorGame&>();
+    const uint64_t count = ToSeed(started);
+    const py::list texts(games);
+    if (static_cast<int>(texts.size()) != v.size())
+      throw py::value_error("VectorGame pickle: " + std::to_string(texts.size()) +
+                            " games for a vector of " + std::to_string(v.size()));
+    for (int i = 0; i < v.size(); ++i) {
+      py::object g = FromTextAny(texts[i]);
+      const bool fits =
+          v.pavilion() ? py::isinstance<PGame>(g) && g.cast<const PGame&>().s.players == v.players()
+                       : py::isinstance<Game>(g) && g.cast<const Game&>().s.players == v.players() &&
+                             g.cast<const Game&>().s.variant == v.variant();
+      if (!fits)
+        throw py::value_error("VectorGame pickle: game " + std::to_string(i) + " is not a " +
+                              std::to_string(v.players()) + "-player " +
+                              kAllVariants[v.variant()] + " game");
+      if (v.pavilion())
+        v.SetGame(i, g.cast<const PGame&>().s);
+      else
+        v.SetGame(i, g.cast<const Game&>().s);
+    }
+    v.SetStarted(count);
+    return self;
+  });
 
   m.attr("__all__") = py::make_tuple(
       "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS",

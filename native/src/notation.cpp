@@ -106,10 +106,11 @@ void ParseTiles(const std::string& text, const std::string& what, int* counts) {
   for (int c = 0; c < kColours; ++c) counts[c] = 0;
   if (text.empty() || text == "-") return;
   int last = 0;
-  for (char ch : text) {
-    int c = ColourIndex(ch);
-    if (c < 0)
-      throw StateFormatError(what + ": unknown colour " + PyRepr(std::string(1, ch)) + " in " +
+  for (size_t i = 0; i < text.size(); ++i) {
+    int c = ColourIndex(text[i]);
+    if (c < 0)  // the whole character, as Python sees it, when it is not ASCII
+      throw StateFormatError(what + ": unknown colour " +
+                             PyRepr(text.substr(i, Utf8CharLen(text, i))) + " in " +
                              PyRepr(text) + " (colours are B Y R K W)");
     if (c < last)
       throw StateFormatError(what + ": tiles " + PyRepr(text) +

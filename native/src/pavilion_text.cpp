@@ -509,10 +509,11 @@ State FromText(const std::string& text, History* h) {
     Fail("not an Azul state: the text must start with azul-state/1");
   Fields f;
   for (size_t i = 1; i < tokens.size(); ++i) {
+    CheckAsciiToken(tokens[i]);
     const size_t eq = tokens[i].find('=');
     if (eq == std::string::npos) Fail("token " + Repr(tokens[i]) + " is not key=value");
     const std::string key = tokens[i].substr(0, eq), value = tokens[i].substr(eq + 1);
-    if (f.has(key)) Fail("field " + key + " appears twice");
+    if (f.has(key)) Fail("field " + FieldName(key) + " appears twice");
     f.values[key] = value;
     f.order.push_back(key);
   }
@@ -578,12 +579,14 @@ State FromText(const std::string& text, History* h) {
     for (const std::string& k : history_keys) known = known || key == k;
     for (const char* name : kFieldNames) known = known || key == name;
     for (int p = 0; p < players; ++p) known = known || key == "p" + Str(p);
-    if (!known) Fail("unknown field " + key);
+    if (!known) Fail("unknown field " + FieldName(key));
   }
   CheckConsistency(g);
   if (f.has("history")) {
     ReadHistory(g, f, history_keys, &hist);
   } else {
+    if (!history_keys.empty())  // history rounds (r1=...) need the history field
+      Fail("field " + history_keys[0] + ": a history round needs the history field");
     hist.complete = g.phase == kFirstPlayer;
     hist.seed_known = false;
     hist.first = g.start;

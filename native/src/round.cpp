@@ -132,7 +132,7 @@ void Deal(State& s, const std::vector<std::string>& factories, History* h) {
     try {
       ParseTiles(factories[i], "factory " + std::to_string(i + 1), counts[i]);
     } catch (const StateFormatError& e) {
-      throw IllegalMove(std::string("deal: ") + e.what());
+      throw IllegalMove("deal: " + e.message());
     }
     int n = counts[i][0] + counts[i][1] + counts[i][2] + counts[i][3] + counts[i][4];
     if (n > 4)

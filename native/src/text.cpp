@@ -294,13 +294,17 @@ void ParseWall(const std::vector<std::string>& rows, bool classic, const std::st
                int8_t* wall) {
   std::memset(wall, -1, 25);
   for (int r = 0; r < 5; ++r) {
+    size_t at_byte = 0;  // rows are 5 characters of UTF-8 (end_bonus takes any str)
     for (int c = 0; c < 5; ++c) {
-      char ch = rows[r][c];
+      const size_t len = Utf8CharLen(rows[r], at_byte);
+      const char ch = rows[r][at_byte];
+      at_byte += len;
       if (ch == '.') continue;
-      const char* at = std::strchr(kColourLetters, ch);
+      const char* at = len == 1 ? std::strchr(kColourLetters, ch) : nullptr;
       if (ch == '\0' || at == nullptr)
         throw StateFormatError(what + ": wall row " + std::to_string(r + 1) + " has " +
-                               Repr(std::string(1, ch)) + ", not a colour or '.'");
+                               Repr(rows[r].substr(at_byte - len, len)) +
+                               ", not a colour or '.'");
       int colour = static_cast<int>(at - kColourLetters);
       if (classic && WallColumn(colour, r) != c)
         throw StateFormatError(what + ": impossible wall: " + kColourNames[colour] +
@@ -333,18 +337,9 @@ void ParseWall(const std::vector<std::string>& rows, bool classic, const std::st
 }
 
 std::vector<std::string> WallRows(const std::string& text) {
-  std::vector<std::string> rows;
-  std::string row;
-  for (char ch : text) {
-    if (ch == '/' || ch == ' ' || (ch >= '\t' && ch <= '\r')) {
-      if (!row.empty()) rows.push_back(row);
-      row.clear();
-    } else {
-      row += ch;
-    }
-  }
-  if (!row.empty()) rows.push_back(row);
-  return rows;
+  std::string spaced = text;  // wall.replace("/", " ").split(), as the pure engine
+  std::replace(spaced.begin(), spaced.end(), '/', ' ');
+  return PySplit(spaced);
 }
 
 std::string ToText(const State& s, const History* h) {
@@ -402,11 +397,12 @@ State FromText(const std::string& text, History* h) {
                            " (this engine reads " + version + ")");
   Fields f;
   for (size_t i = 1; i < tokens.size(); ++i) {
+    CheckAsciiToken(tokens[i]);
     size_t eq = tokens[i].find('=');
     if (eq == std::string::npos)
       throw StateFormatError("token " + Repr(tokens[i]) + " is not key=value");
     std::string key = tokens[i].substr(0, eq), value = tokens[i].substr(eq + 1);
-    if (f.has(key)) throw StateFormatError("field " + key + " appears twice");
+    if (f.has(key)) throw StateFormatError("field " + FieldName(key) + " appears twice");
     f.values[key] = value;
     f.order.push_back(key);
   }
@@ -487,13 +483,15 @@ State FromText(const std::string& text, History* h) {
     bool known = std::find(history_keys.begin(), history_keys.end(), key) != history_keys.end();
     for (const char* name : kFieldNames) known = known || key == name;
     for (int p = 0; p < players; ++p) known = known || key == "p" + std::to_string(p);
-    if (!known) throw StateFormatError("unknown field " + key);
+    if (!known) throw StateFormatError("unknown field " + FieldName(key));
   }
   CheckConsistency(s);
   History hist;
   if (f.has("history")) {
     ReadHistory(s, f, history_keys, &hist);
   } else {
+    if (!history_keys.empty())  // history rounds (r1=...) need the history field
+      throw StateFormatError("field " + history_keys[0] + ": a history round needs the history field");
     hist.complete = s.round == 1 && s.moves == 0 &&
                     (s.phase == kFirstPlayer || s.phase == kFill || s.phase == kOffer);
     hist.seed_known = false;

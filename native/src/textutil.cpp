@@ -1,6 +1,8 @@
 // Small text helpers shared by the state text and record writers of every variant.
 #include "azul/textutil.h"
 
+#include "azul/notation.h"
+
 namespace azul {
 
 std::vector<std::string> Split(const std::string& s, char sep) {
@@ -32,6 +34,25 @@ unsigned __int128 DigitsValue(const std::string& t) {
     if (v > cap) v = cap;
   }
   return v;
+}
+
+void CheckAsciiToken(const std::string& token) {
+  size_t bad = 0;
+  while (bad < token.size() && static_cast<unsigned char>(token[bad]) < 0x80) ++bad;
+  if (bad == token.size()) return;
+  const std::string ch = PyRepr(token.substr(bad, Utf8CharLen(token, bad)));
+  const size_t eq = token.find('=');
+  if (eq != std::string::npos && eq < bad)
+    throw StateFormatError("field " + FieldName(token.substr(0, eq)) + ": non-ASCII character " +
+                           ch + " in " + PyRepr(token.substr(eq + 1)) + " (state text is ASCII)");
+  throw StateFormatError("token " + PyRepr(token) + ": non-ASCII character " + ch +
+                         " (state text is ASCII)");
+}
+
+std::string FieldName(const std::string& key) {
+  bool plain = !key.empty();
+  for (char ch : key) plain = plain && ch > ' ' && ch < 0x7f;
+  return plain ? key : PyRepr(key);
 }
 
 std::string U64(uint64_t v) { return std::to_string(static_cast<unsigned long long>(v)); }

@@ -84,8 +84,8 @@ void VectorGame::Observations(float* out) const {
   }
 }
 
-void VectorGame::Check(const int64_t* actions) const {
-  for (int i = 0; i < n_; ++i) {
+void VectorGame::Check(const int64_t* actions, int games) const {
+  for (int i = 0; i < games; ++i) {
     if (done_[i]) continue;
     try {
       if (pavilion())
@@ -93,7 +93,7 @@ void VectorGame::Check(const int64_t* actions) const {
       else
         CheckLegal(games_[i], CheckActionRange(actions[i]));
     } catch (const IllegalMove& e) {
-      throw IllegalMove("game " + std::to_string(i) + ": " + e.what());
+      throw IllegalMove("game " + std::to_string(i) + ": " + e.message());
     }
   }
 }

@@ -18,3 +18,9 @@ class IllegalMoveError(AzulError, ValueError):
 
 class StateFormatError(AzulError, ValueError):
     """State text or other input data that cannot be parsed or does not describe a valid state."""
+
+
+# Their public name (tracebacks and repr show azul_engine.IllegalMoveError); pickle finds them there.
+for _cls in (AzulError, IllegalMoveError, StateFormatError):
+    _cls.__module__ = "azul_engine"
+del _cls

@@ -39,6 +39,53 @@ def check_action(action, num_actions):
     return action
 
 
+# The documented limits (README, "Limits"), checked before any allocation in both engines.
+MAX_PLAYOUTS = 1 << 30  # games per random_playouts / playouts_from call
+MAX_THREADS = 1024
+MAX_VECTOR_GAMES = 1 << 18  # games in one VectorGame
+
+
+def check_count(n, what, limit, limit_text):
+    """A count argument: an int in 0..limit (TypeError, ValueError)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(n).__name__))
+    if n < 0:
+        raise ValueError("%s must be 0 or more, got %d" % (what, n))
+    if n > limit:
+        raise ValueError("%s is too large: %d (at most %s)" % (what, n, limit_text))
+    return n
+
+
+def deal_list(factories, num_factories):
+    """deal()'s factories as a list: a str is no list of factory strings (an empty one), and an
+    object that cannot be iterated is refused."""
+    if isinstance(factories, str):
+        return []
+    try:
+        it = iter(factories)
+    except TypeError:
+        raise IllegalMoveError("deal: factories are a list of %d factory strings, not %s"
+                               % (num_factories, type(factories).__name__)) from None
+    return list(it)
+
+
+def game_index(i, n):
+    """A game's slot in a VectorGame of n games (TypeError, IndexError)."""
+    if isinstance(i, bool) or not hasattr(type(i), "__index__"):
+        raise TypeError("a game index is an int, not %s" % type(i).__name__)
+    i = operator.index(i)
+    if not 0 <= i < n:
+        raise IndexError("game %d is out of range 0-%d" % (i, n - 1))
+    return i
+
+
+def refuse_rounds_without_history(keys):
+    """History rounds (r1=...) mean nothing without the history field: refuse them."""
+    for key in keys:
+        if key != "history":
+            raise StateFormatError("field %s: a history round needs the history field" % key)
+
+
 def observer(player, turn, players):
     """The seat an observation is for: ``player``, or (None) the player to move, seat 0 at a
     chance node or once over."""
@@ -56,15 +103,36 @@ def is_uint(text):
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
 
+def field_name(key):
+    """A field's name as a message shows it: as written when it is printable ASCII, else
+    repr()."""
+    return key if key and all(" " < ch < "\x7f" for ch in key) else repr(key)
+
+
+def check_ascii_token(tok):
+    """State text is ASCII: refuse a token holding another character, naming its field and
+    the first such character."""
+    if tok.isascii():
+        return
+    bad = next(i for i, ch in enumerate(tok) if ch >= "\x80")
+    eq = tok.find("=")
+    if 0 <= eq < bad:
+        raise StateFormatError("field %s: non-ASCII character %r in %r (state text is ASCII)"
+                               % (field_name(tok[:eq]), tok[bad], tok[eq + 1:]))
+    raise StateFormatError("token %r: non-ASCII character %r (state text is ASCII)"
+                           % (tok, tok[bad]))
+
+
 def key_values(tokens):
     """The ``key=value`` tokens after the header: (fields dict, keys in order)."""
     fields, order = {}, []
     for tok in tokens:
+        check_ascii_token(tok)
         key, sep, value = tok.partition("=")
         if not sep:
             raise StateFormatError("token %r is not key=value" % tok)
         if key in fields:
-            raise StateFormatError("field %s appears twice" % key)
+            raise StateFormatError("field %s appears twice" % field_name(key))
         fields[key] = value
         order.append(key)
     return fields, order

@@ -193,7 +193,11 @@ class GameState:
         "_sheet",
     )
 
-    def __init__(self):
+    def __new__(cls, *args, **kwargs):
+        # Only the engine makes states (object.__new__): no half-made object can exist.
+        raise TypeError("use azul_engine.new_game(...) or GameState.from_text(text)")
+
+    def __init__(self, *args, **kwargs):
         raise TypeError("use azul_engine.new_game(...) or GameState.from_text(text)")
 
     @classmethod
@@ -841,7 +845,7 @@ class GameState:
             raise IllegalMoveError("deal: factories can only be dealt before the round's "
                                    "first move")
         nf = len(self._factories)
-        factories = [] if isinstance(factories, str) else list(factories)
+        factories = _pycommon.deal_list(factories, nf)
         if len(factories) != nf:
             raise IllegalMoveError("deal: %d players need %d factory strings"
                                    % (self._players, nf))
@@ -1297,11 +1301,12 @@ def _from_text(text):
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
-            raise StateFormatError("unknown field %s" % key)
+            raise StateFormatError("unknown field %s" % _pycommon.field_name(key))
     _check_consistency(g)
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
+        _pycommon.refuse_rounds_without_history(history_keys)
         g._h_complete = g._round == 1 and g._moves == 0 and g._phase in (FIRST_PLAYER, FILL,
                                                                           OFFER)
         g._h_seed = None
@@ -1550,12 +1555,9 @@ def _play_random_wall(g, policy):
     return plies
 
 
-def _check_count(n, what="n"):
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError("%s must be an int, not %s" % (what, type(n).__name__))
-    if n < 0:
-        raise ValueError("%s must be 0 or more, got %d" % (what, n))
-    return n
+def _check_playouts(n, threads):
+    _pycommon.check_count(n, "n", _pycommon.MAX_PLAYOUTS, "2**30")
+    _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
 
 
 def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False):
@@ -1565,12 +1567,12 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_pli
     ``legal_actions()[below(count)]`` from a SplitMix64 generator seeded ``s2``, where s1 and
     s2 are outputs 2i+1 and 2i+2 of SplitMix64(seed): the result depends only on the
     arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
-    ``with_plies=True`` returns ``(scores, moves played)``.
+    ``with_plies=True`` returns ``(scores, moves played)``.  Limits, checked before any work:
+    ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).
     """
     import numpy as np
 
-    n = _check_count(n)
-    _check_count(threads, "threads")
+    _check_playouts(n, threads)
     seed = _check_seed(seed)
     new_game(players, variant, 0)  # checks players and variant before any work
     out = np.zeros((n, players), dtype=np.int32)
@@ -1585,14 +1587,14 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_pli
 def playouts_from(state, n, seed=0, threads=0, with_plies=False):
     """Final scores (int32 array, n x players) of ``n`` random continuations of ``state`` (an
     MCTS rollout): continuation i replaces the game's generator with output 2i+1 of
-    SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does."""
+    SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does.
+    The same limits: ``n`` at most 2**30, ``threads`` at most 1024."""
     import numpy as np
 
     if not isinstance(state, (GameState, PavilionState)):
         raise TypeError("state must be a GameState or PavilionState of this engine, not %s"
                         % type(state).__name__)
-    n = _check_count(n)
-    _check_count(threads, "threads")
+    _check_playouts(n, threads)
     seed = _check_seed(seed)
     out = np.zeros((n, state._players), dtype=np.int32)
     plies = 0
@@ -1613,13 +1615,27 @@ class VectorGame:
     ``num_legal`` (int16, n),
     ``current_player`` (int8, n; -1 once over), ``scores`` (int32, n x players) and ``done``
     (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
-    is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.
+    is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.  ``n`` is at most
+    2**18 (262,144 games: the arrays stay under about 2 GiB).  A VectorGame pickles with every
+    protocol (its games' positions and generators, and the seed counter).
     """
 
+    def __new__(cls, n, players=2, variant="classic", seed=0):
+        # The whole object is built here (as in the C++ engine): VectorGame.__new__(VectorGame,
+        # ...) alone is never half made, and __init__ has nothing left to do.
+        if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
+            raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
+        self = object.__new__(cls)
+        self._build(n, players, variant, seed)
+        return self
+
     def __init__(self, n, players=2, variant="classic", seed=0):
+        pass
+
+    def _build(self, n, players, variant, seed):
         import numpy as np
 
-        n = _check_count(n)
+        n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
         self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
@@ -1672,8 +1688,7 @@ class VectorGame:
     def _reset(self, indices):
         slots = range(self.n) if indices is None else [int(i) for i in indices]
         for i in slots:
-            if not 0 <= i < self.n:
-                raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
+            _pycommon.game_index(i, self.n)
         for i in slots:
             self._started += 1
             self._games[i] = new_game(self.players, self.variant,
@@ -1733,11 +1748,44 @@ class VectorGame:
         history)."""
         self._acquire()
         try:
-            if not 0 <= i < self.n:
-                raise IndexError("game %d is out of range 0-%d" % (i, self.n - 1))
+            i = _pycommon.game_index(i, self.n)
             return _from_text(self._games[i].to_text())
         finally:
             self._busy = False
+
+    def __reduce__(self):
+        # Every protocol: the games' positions and generators (no history, as state(i)).
+        self._acquire()
+        try:
+            games = [g.to_text() for g in self._games]
+        finally:
+            self._busy = False
+        return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
+                               games))
+
+
+def _vector_game(n, players, variant, seed, started, games):
+    """Unpickles a VectorGame (its __reduce__): the games of ``games`` (state text) in their
+    slots."""
+    self = VectorGame(n, players, variant, seed)
+    count = _check_seed(started)
+    texts = list(games)
+    if len(texts) != self.n:
+        raise ValueError("VectorGame pickle: %d games for a vector of %d" % (len(texts), self.n))
+    for i, text in enumerate(texts):
+        g = _from_text(text)
+        if self._pavilion:
+            fits = isinstance(g, PavilionState) and g._players == self.players
+        else:
+            fits = (isinstance(g, GameState) and g._players == self.players
+                    and VARIANTS[g._variant] == self.variant)
+        if not fits:
+            raise ValueError("VectorGame pickle: game %d is not a %d-player %s game"
+                             % (i, self.players, self.variant))
+        self._games[i] = g
+        self._refresh(i)
+    self._started = count
+    return self
 
 
 

@@ -284,7 +284,12 @@ class PavilionState:
         "_sheet",
     )
 
-    def __init__(self):
+    def __new__(cls, *args, **kwargs):
+        # Only the engine makes states (object.__new__): no half-made object can exist.
+        raise TypeError("use azul_engine.new_game(..., variant='summer-pavilion') or "
+                        "from_text(text)")
+
+    def __init__(self, *args, **kwargs):
         raise TypeError("use azul_engine.new_game(..., variant='summer-pavilion') or "
                         "from_text(text)")
 
@@ -997,7 +1002,7 @@ class PavilionState:
             raise IllegalMoveError("deal: factories can only be dealt before the round's "
                                    "first move")
         nf = len(self._factories)
-        factories = [] if isinstance(factories, str) else list(factories)
+        factories = _pycommon.deal_list(factories, nf)
         if len(factories) != nf:
             raise IllegalMoveError("deal: %d players need %d factory strings"
                                    % (self._players, nf))
@@ -1299,11 +1304,12 @@ def _from_text(text):
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
-            raise StateFormatError("unknown field %s" % key)
+            raise StateFormatError("unknown field %s" % _pycommon.field_name(key))
     _check_consistency(g)
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
+        _pycommon.refuse_rounds_without_history(history_keys)
         g._h_complete = g._phase == FIRST_PLAYER
         g._h_seed = None
         g._h_first = g._start

@@ -37,6 +37,12 @@ std::string RecordJsonText(const char* variant, int players, bool seed_known, ui
                            const std::vector<RoundHistory>& rounds, bool over,
                            const std::vector<int>& final_scores, const std::vector<int>& winners);
 
+// State text is ASCII: refuses (StateFormatError) a token holding another character, naming
+// its field and the first such character.  The pure twin is _pycommon.key_values.
+void CheckAsciiToken(const std::string& token);
+// A field's name as a message shows it: as written when it is printable ASCII, else repr().
+std::string FieldName(const std::string& key);
+
 // n tile counts as "a,b,c,...".
 std::string Counts(const uint8_t* c, int n);
 // JSON as Python's json.dumps(..., separators=(", ", ": ")) writes it (ASCII text).

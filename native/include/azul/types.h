@@ -38,16 +38,27 @@ inline int NumFactories(int players) { return 2 * players + 1; }
 // Column of `colour` in `row` on the coloured (classic) wall.
 inline int WallColumn(int colour, int row) { return (colour + row) % 5; }
 
-// A move the rules forbid; the message names the rule broken.
-class IllegalMove : public std::runtime_error {
+// The engine's own errors keep their message whole: message() may hold any byte, NUL included,
+// where what() is a C string that stops at the first NUL.
+class EngineError : public std::runtime_error {
  public:
-  explicit IllegalMove(const std::string& what) : std::runtime_error(what) {}
+  explicit EngineError(const std::string& what) : std::runtime_error(what), message_(what) {}
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string message_;
+};
+
+// A move the rules forbid; the message names the rule broken.
+class IllegalMove : public EngineError {
+ public:
+  explicit IllegalMove(const std::string& what) : EngineError(what) {}
 };
 
 // Malformed or inconsistent state text or input data; the message names the field.
-class StateFormatError : public std::runtime_error {
+class StateFormatError : public EngineError {
  public:
-  explicit StateFormatError(const std::string& what) : std::runtime_error(what) {}
+  explicit StateFormatError(const std::string& what) : EngineError(what) {}
 };
 
 }  // namespace azul

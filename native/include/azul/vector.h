@@ -26,7 +26,9 @@ class VectorGame {
   void ResetAll();
   // Checks every action of a game not yet over (IllegalMove "game i: ..." for the first that
   // is not legal, and then nothing has changed), then applies them all.
-  void Check(const int64_t* actions) const;
+  void Check(const int64_t* actions) const { Check(actions, n_); }
+  // The same for games 0..games-1 only.
+  void Check(const int64_t* actions, int games) const;
   void Apply(const int64_t* actions);
 
   // One step, reset or read of the games at a time: a step releases Python's lock while it
@@ -43,6 +45,14 @@ class VectorGame {
   int observation_size() const;
   const State& game(int i) const { return games_[i]; }
   const sp::State& pavilion_game(int i) const { return sp_games_[i]; }
+  uint64_t seed() const { return seed_; }
+  // How many games this vector has started (its next game takes seed output started() + 1).
+  uint64_t started() const { return started_; }
+  // Unpickling: puts a game in slot i (a position of this vector's variant and players) and
+  // sets the count of games started.
+  void SetGame(int i, const State& s) { games_[i] = s; Refresh(i); }
+  void SetGame(int i, const sp::State& s) { sp_games_[i] = s; Refresh(i); }
+  void SetStarted(uint64_t started) { started_ = started; }
   // Each game seen by its player to move (seat 0 once over): n x observation_size().
   void Observations(float* out) const;
   uint8_t* legal_mask() { return mask_.data(); }
