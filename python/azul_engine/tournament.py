@@ -30,9 +30,10 @@ import itertools
 import math
 import multiprocessing
 import os
+import signal
 import time
 
-from . import BACKEND, bots, load_backend
+from . import BACKEND, bots, load_backend, records
 
 __all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
 
@@ -137,6 +138,26 @@ def _play(job):
     return play_game(*job)
 
 
+def _worker_start():
+    """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
+    group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
+    outlives the tournament."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(workers):
+    """The worker pool, started with SIGINT held back: an interrupt that comes while the workers start is
+    delivered once the pool exists, so that ``run`` can terminate every worker it started (and the workers,
+    which inherit the blocked signal, ignore it from their first instruction)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
+    try:
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+    finally:
+        if block:
+            block(signal.SIG_SETMASK, held)
+
+
 class Standing:
     """One bot's results: ``games`` (seats played), ``wins`` (shared wins as fractions), ``scores``."""
 
@@ -193,18 +214,18 @@ def run(plan, workers=None, backend=None, output=None, progress=None):
     workers = max(1, min(workers or os.cpu_count() or 1, len(plan.games)))
     jobs = [(backend, plan.players, plan.variant, g.seed, g.seats) for g in plan.games]
     standings = {spec: Standing(spec) for spec in plan.bots}
-    out = open(output, "w", encoding="utf-8", newline="\n") if output else None
+    out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
     pool = None
     start = time.perf_counter()
     try:
         if workers == 1:
             results = map(_play, jobs)
         else:
-            pool = multiprocessing.get_context("spawn").Pool(workers)
+            pool = _start_pool(workers)
             results = pool.imap(_play, jobs)  # in order, so the records are too
         for done, (game, (record, scores, winners)) in enumerate(zip(plan.games, results), 1):
             if out:
-                out.write(record + "\n")
+                out.write_line(record)
             for seat, spec in enumerate(game.seats):
                 standing = standings[spec]
                 standing.games += 1
@@ -213,9 +234,13 @@ def run(plan, workers=None, backend=None, output=None, progress=None):
                     standing.wins += 1.0 / len(winners)
             if progress:
                 progress(done)
+    except BaseException:
+        if out:
+            out.close(cut=True)
+        raise
     finally:
         if pool:
-            pool.terminate()  # every game is in by now, or something went wrong
+            pool.terminate()  # every game is in by now, or something went wrong (Ctrl-C included)
             pool.join()
         if out:
             out.close()
