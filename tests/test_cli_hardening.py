@@ -35,6 +35,19 @@ def backend(request):
     return request.param
 
 
+@pytest.fixture(autouse=True)
+def sigint_not_ignored():
+    """A test run started with SIGINT ignored (a background job of a non-interactive shell) would pass that on
+    to every command started here, and an ignored SIGINT cannot be tested: while these tests run, SIGINT has
+    Python's own handler, which exec resets to the default in the commands."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if previous == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, previous)
+
+
 def cli(args, backend, **kwargs):
     env = dict(os.environ, AZUL_BACKEND=backend)
     return subprocess.Popen([sys.executable, "-m", "azul_engine", *args], env=env, **kwargs)
@@ -127,18 +140,24 @@ def test_record_stops_on_ctrl_c_with_whole_lines(backend, tmp_path):
         assert json.loads(line)["seed"] == i
 
 
-@pytest.mark.parametrize("group", [False, True], ids=["parent", "group"])
-def test_tournament_stops_on_ctrl_c_and_takes_its_workers_along(backend, tmp_path, group):
+@pytest.mark.parametrize("when", ["parent", "group", "starting"])
+def test_tournament_stops_on_ctrl_c_and_takes_its_workers_along(backend, tmp_path, when):
+    """``parent``: SIGINT to the command alone, ``group``: to its process group as a terminal's Ctrl-C, both
+    once games are coming in; ``starting``: to the group as soon as the first child process exists, while the
+    worker pool is starting (no worker may be left behind, none may print a traceback)."""
     out = tmp_path / "t.jsonl"
     proc = cli(["tournament", "--bots", "random,greedy", "--games", "100000", "--workers", "2", "-o", str(out),
                 "--backend", backend], backend, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                start_new_session=True)
-    wait_until(lambda: count_lines(out) >= 2, "wrote a game")
-    assert len(children(proc.pid)) >= 2  # the workers (and multiprocessing's resource tracker)
-    code, err = interrupt(proc, group=group)
+    if when == "starting":
+        wait_until(lambda: children(proc.pid), "started a child process")
+    else:
+        wait_until(lambda: count_lines(out) >= 2, "wrote a game")
+        assert len(children(proc.pid)) >= 2  # the workers (and multiprocessing's resource tracker)
+    code, err = interrupt(proc, group=when != "parent")
     assert_one_line_interrupted(code, err, "tournament")
     lines = lines_of(out)
-    assert len(lines) >= 2
+    assert when == "starting" or len(lines) >= 2
     for line in lines:
         assert json.loads(line)["format"] == "azul-record"
 
@@ -324,8 +343,21 @@ def test_record_and_tournament_refuse_an_unwritable_output(engine, tmp_path, cap
         assert err.count("\n") == 1 and err.startswith(f"azul-engine {argv[0]}: cannot write {path}: "), err
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_disk_is_one_line_not_a_traceback(engine, capsys):
+    for argv in (["record", "--games", "2"], ["tournament", "--bots", "random,greedy", "--games", "2",
+                                              "--workers", "1"]):
+        code, err = run_main(argv + ["-o", "/dev/full", "--backend", backend_name(engine)], capsys)
+        assert code == 2
+        assert err == f"azul-engine {argv[0]}: cannot write /dev/full: No space left on device\n"
+
+
 @pytest.mark.parametrize("argv, message", [
     (["tournament", "--bots", "random,greedy", "--seed", "-3"], "argument --seed: must be a whole number"),
+    (["tournament", "--bots", "random,greedy", "--games", str(10 ** 12)],
+     "games must be a whole number from 1 to 1000000, not 1000000000000"),
+    (["tournament", "--bots", "random,greedy", "--workers", str(10 ** 6)],
+     "workers must be a whole number from 1 to"),
     (["tournament", "--bots", "random,greedy", "--seed", str(2 ** 64 - 1), "--games", "4"], "pass 2**64-1"),
     (["tournament", "--bots", "random,greedy", "--games", "0"], "argument --games: must be positive: 0"),
     (["explain", "FILE", "--game", "0"], "argument --game: must be positive: 0"),

@@ -151,11 +151,14 @@ def _record(args):
         out = records.LineWriter(args.output)
     except (OSError, ValueError) as e:
         return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
-    with out:
-        for i in range(args.games):
-            state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
-            out.write_line(state.record_json())
-            progress(i + 1)
+    try:
+        with out:
+            for i in range(args.games):
+                state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
+                out.write_line(state.record_json())
+                progress(i + 1)
+    except OSError as e:  # a full disk: the file keeps its whole lines
+        return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
     return 0
 
 

@@ -91,15 +91,20 @@ class LineWriter:
     """
 
     def __init__(self, path):
+        self.path = path
         self._file = open(path, "wb", buffering=0)
         self._size = 0
         self.lines = 0
 
     def write_line(self, text):
+        """Write ``text`` and a line end; an OSError (a full disk) names the file."""
         data = memoryview((text + "\n").encode("utf-8"))
         done = 0
-        while done < len(data):
-            done += self._file.write(data[done:])
+        try:
+            while done < len(data):
+                done += self._file.write(data[done:])
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, self.path) from e
         self._size += len(data)
         self.lines += 1
 
@@ -109,7 +114,10 @@ class LineWriter:
             return
         try:
             if cut:
-                self._file.truncate(self._size)
+                try:
+                    self._file.truncate(self._size)
+                except OSError:  # not a regular file (a pipe, a device): nothing to cut back
+                    pass
         finally:
             self._file.close()
 
