@@ -81,14 +81,14 @@ def _positive(kind):
 
 
 def _info(args):
-    _out(f"azul-engine {azul_engine.__version__}")
-    _out(f"backend: {azul_engine.BACKEND}")
-    _out(f"available: {', '.join(azul_engine.available_backends())}")
+    print(f"azul-engine {azul_engine.__version__}")
+    print(f"backend: {azul_engine.BACKEND}")
+    print(f"available: {', '.join(azul_engine.available_backends())}")
     for name in ("cpp", "python"):
         try:
             azul_engine.load_backend(name)
         except ImportError as exc:
-            _out(f"unavailable: {name} ({exc.__cause__ or exc})")
+            print(f"unavailable: {name} ({exc.__cause__ or exc})")
     return 0
 
 
