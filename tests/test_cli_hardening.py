@@ -532,3 +532,25 @@ def test_check_score_refuses_a_bad_wall_naming_the_row(engine, tmp_path, capsys,
 def test_wall_bonus_text_refuses_a_negative_score(engine):
     with pytest.raises(ValueError, match="score: -5 is not a whole number 0 or more"):
         records.wall_bonus_text(engine, "BYRKW\nWBYRK\nKWBYR\nRKWBY\nYRKW.\n", -5)
+
+
+def test_check_score_reads_bytes_that_are_not_utf8_from_stdin(backend):
+    proc = cli(["check-score", "-", "--score", "3"], backend, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE)
+    out, err = proc.communicate(b"BYRKW\nWBYRK\nKW\xffYR\nRKWBY\nYRKW.\n", timeout=120)
+    assert proc.returncode == 1 and out == b""
+    assert err.decode() == "check-score: wall: row 3: '\\ufffd' is not a colour letter (B Y R K W) or '.' for an " \
+                           "empty cell\n"
+
+
+def test_an_engine_that_is_not_built_is_one_line(monkeypatch, tmp_path, record_file, capsys):
+    def load_backend(name):
+        raise ImportError("azul-engine: the C++ engine (azul_engine._cppengine) cannot be imported: test")
+
+    monkeypatch.setattr(azul_engine, "load_backend", load_backend)
+    for argv in (["record", "-o", str(tmp_path / "r.jsonl")], ["audit", str(record_file)],
+                 ["explain", str(record_file)], ["check-score", "--record", str(record_file)]):
+        code, err = run_main(argv + ["--backend", "cpp"], capsys)
+        assert code == 2
+        assert err == f"azul-engine {argv[0]}: azul-engine: the C++ engine (azul_engine._cppengine) cannot be " \
+                      "imported: test\n"

@@ -117,8 +117,15 @@ def _bench(args):
     return 1 if mismatches else 0
 
 
+class _CommandError(Exception):
+    """A bad argument found while a command runs: ``main`` prints it as one line, status 2."""
+
+
 def _engine(args):
-    return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
+    try:
+        return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
+    except ImportError as e:  # --backend cpp where the C++ engine was not built
+        raise _CommandError(str(e)) from None
 
 
 class _Progress:
@@ -251,7 +258,8 @@ def _check_score(args):
         return 2
     try:
         if args.wall == "-":
-            text = sys.stdin.read()
+            stdin = getattr(sys.stdin, "buffer", None)
+            text = stdin.read().decode("utf-8", "replace") if stdin else sys.stdin.read()
         else:
             with open(args.wall, encoding="utf-8", errors="replace") as f:
                 text = f.read()
@@ -360,6 +368,9 @@ def main(argv=None):
         code = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
+    except _CommandError as e:
+        print(f"azul-engine {args.command}: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         # Ctrl-C: one line, no traceback, the shell's status for SIGINT. Output files were cut back to their
         # last whole line by whoever wrote them (records.LineWriter).
