@@ -162,10 +162,12 @@ def test_tournament_stops_on_ctrl_c_and_takes_its_workers_along(backend, tmp_pat
         assert json.loads(line)["format"] == "azul-record"
 
 
-def feed_forever(path, line, stop):
-    """Write ``line`` to the FIFO ``path`` until the reader goes away or ``stop`` is set."""
+def feed_forever(path, line, stop, opened):
+    """Write ``line`` to the FIFO ``path`` until the reader goes away or ``stop`` is set; set ``opened`` once a
+    reader has opened it."""
     try:
         with open(path, "w") as f:
+            opened.set()
             while not stop.is_set():
                 f.write(line * 50)
                 f.flush()
@@ -175,17 +177,19 @@ def feed_forever(path, line, stop):
 
 @pytest.fixture
 def fifo_feed(tmp_path):
-    """``start(line)``: a FIFO fed with copies of ``line`` by a thread for as long as a reader reads it."""
+    """``start(line)``: a FIFO fed with copies of ``line`` by a thread for as long as a reader reads it; returns
+    its path and an Event set once the reader has opened it (the command is then past its start-up)."""
     stop = threading.Event()
     threads = []
 
     def start(line):
         path = tmp_path / "feed.jsonl"
         os.mkfifo(path)
-        thread = threading.Thread(target=feed_forever, args=(path, line, stop), daemon=True)
+        opened = threading.Event()
+        thread = threading.Thread(target=feed_forever, args=(path, line, stop, opened), daemon=True)
         thread.start()
         threads.append(thread)
-        return path
+        return path, opened
 
     yield start
     stop.set()
@@ -200,7 +204,7 @@ def corrupted_record():
 
 
 def test_audit_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed):
-    path = fifo_feed(corrupted_record())
+    path, _ = fifo_feed(corrupted_record())
     out = tmp_path / "out.txt"
     with open(out, "wb") as stdout:
         proc = cli(["audit", str(path)], backend, stdout=stdout, stderr=subprocess.PIPE)
@@ -212,9 +216,10 @@ def test_audit_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed)
 
 
 def test_explain_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed):
-    path = fifo_feed("\n")
+    path, opened = fifo_feed("\n")
     proc = cli(["explain", str(path), "--game", str(10 ** 12)], backend, stdout=subprocess.PIPE,
                stderr=subprocess.PIPE)
+    wait_until(opened.is_set, "opened its input")
     time.sleep(1.0)  # reading blank lines, looking for line 10**12
     code, err = interrupt(proc)
     assert_one_line_interrupted(code, err, "explain")
