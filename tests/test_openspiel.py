@@ -55,7 +55,9 @@ def test_game_type_and_info(engine, players, variant):
     assert game.num_distinct_actions() == ids == (engine.SP_NUM_ACTIONS if ids == 1798 else engine.NUM_ACTIONS)
     assert game.max_chance_outcomes() == ids  # chance outcomes keep the engine's ids
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
-    assert game.max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
+    # Classic and grey: the cut-off; Summer Pavilion: its own end comes first (openspiel.game_bounds).
+    assert game.max_game_length() == (openspiel.DEFAULT_MAX_GAME_LENGTH if ids == 314 else 391)
+    assert (game.max_game_length(), game.max_chance_nodes_in_history()) == openspiel.game_bounds(players, variant)
     game_type = game.get_type()
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION

@@ -8,10 +8,65 @@ This module only parses arguments and prints; the work is done in ``azul_engine.
 import argparse
 import json
 import os
+import signal
 import sys
 
 import azul_engine
 from azul_engine import bench, bots, records, tournament
+
+
+SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line: ``azul-engine record: error: argument --seed: ...``, status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _out(line):
+    """Print one whole line with one write: an interrupt never leaves half a line in a redirected output."""
+    sys.stdout.write(line + "\n")
+
+
+def _usage_error(args, message):
+    """A bad argument found after parsing: one line on standard error, status 2 (as argparse does)."""
+    print(f"azul-engine {args.command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _seed(text):
+    value = int(text)
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 2**64-1, not {text}")
+    return value
+
+
+_seed.__name__ = "int"
+
+
+def _non_negative(text):
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+_non_negative.__name__ = "int"
+
+
+def _input_file(path):
+    """The reason ``path`` cannot be read as an input file, or None."""
+    try:
+        if os.path.isdir(path):
+            return f"cannot read {path}: it is a directory"
+        os.stat(path)
+    except OSError as e:
+        return f"cannot read {path}: {e.strerror}"
+    except ValueError as e:  # a NUL in the name
+        return f"cannot read {path!a}: {e}"
+    return None
 
 
 def _positive(kind):
@@ -49,27 +104,37 @@ def _bench(args):
             print(f"azul-engine bench: {exc}", file=sys.stderr)
             return 2
     if not args.json:
-        print(f"azul-engine {azul_engine.__version__}: medians of {args.repeats} runs of about {args.seconds:g} s "
-              f"after a warm-up; {os.cpu_count()} cores; checksum: scores of random_playouts"
-              f"({bench.CHECKSUM_GAMES}, seed=0)")
+        _out(f"azul-engine {azul_engine.__version__}: medians of {args.repeats} runs of about {args.seconds:g} s "
+             f"after a warm-up; {os.cpu_count()} cores; checksum: scores of random_playouts"
+             f"({bench.CHECKSUM_GAMES}, seed=0)")
     results = []
     for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads):
         if not args.json and (not results or results[-1]["backend"] != result["backend"]):
-            print(f"backend {result['backend']}")
+            _out(f"backend {result['backend']}")
         results.append(result)
-        print(json.dumps(result) if args.json else bench.table_row(result), flush=True)
+        _out(json.dumps(result) if args.json else bench.table_row(result))
+        sys.stdout.flush()
     mismatches = bench.checksum_mismatches(results)
     for message in mismatches:
         print(f"azul-engine bench: {message}", file=sys.stderr)
     return 1 if mismatches else 0
 
 
+class _CommandError(Exception):
+    """A bad argument found while a command runs: ``main`` prints it as one line, status 2."""
+
+
 def _engine(args):
-    return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
+    try:
+        return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
+    except ImportError as e:  # --backend cpp where the C++ engine was not built
+        raise _CommandError(str(e)) from None
 
 
 class _Progress:
     """A one-line progress bar on standard error, drawn only when it is a terminal."""
+
+    drawn = False  # a bar is on the screen without its line end: an interrupt message starts a new line
 
     def __init__(self, total, what):
         self.total, self.what = total, what
@@ -78,20 +143,32 @@ class _Progress:
     def __call__(self, done):
         if self.on:
             filled = 30 * done // self.total
+            _Progress.drawn = True
             print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} {self.what}", end="",
                   file=sys.stderr, flush=True)
             if done == self.total:
                 print(file=sys.stderr)
+                _Progress.drawn = False
 
 
 def _record(args):
+    last = args.seed + args.games - 1
+    if last >= SEED_LIMIT:
+        return _usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
     engine = _engine(args)
     progress = _Progress(args.games, "games")
-    with open(args.output, "w", encoding="utf-8", newline="\n") as out:
-        for i in range(args.games):
-            state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
-            out.write(state.record_json() + "\n")
-            progress(i + 1)
+    try:
+        out = records.LineWriter(args.output)
+    except (OSError, ValueError) as e:
+        return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
+    try:
+        with out:
+            for i in range(args.games):
+                state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
+                out.write_line(state.record_json())
+                progress(i + 1)
+    except OSError as e:  # a full disk: the file keeps its whole lines
+        return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
     return 0
 
 
@@ -99,74 +176,101 @@ def _tournament(args):
     try:
         plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed)
         result = tournament.run(plan, args.workers, args.backend, args.output, _Progress(len(plan.games), "games"))
-    except (ValueError, ImportError, OSError) as e:
-        print(f"azul-engine tournament: {e}", file=sys.stderr)
-        return 2
-    print(tournament.table(result))
+    except OSError as e:
+        if args.output is not None and e.filename == args.output:
+            return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
+        return _usage_error(args, str(e))
+    except (ValueError, ImportError) as e:
+        return _usage_error(args, str(e))
+    _out(tournament.table(result))
     return 0
 
 
-def _audit_files(paths, engine):
-    """Audit every record of every file; print each finding; return the exit code."""
-    agree = disagree = 0
+def _audit_files(args, paths, engine):
+    """Audit every record of every file; print each finding; return the exit code: 0 when every record
+    agrees, 1 for any finding (an input without records is one), 2 for a file that cannot be read."""
     for path in paths:
+        problem = _input_file(path)
+        if problem:
+            return _usage_error(args, problem)
+    agree = disagree = empty = 0
+    for path in paths:
+        seen = 0
         try:
-            lines = list(records.iter_file(path))
+            for number, item in records.iter_file(path):
+                seen += 1
+                if isinstance(item, records.RecordError):
+                    findings = [records.Finding(str(item).split(": ", 1)[1], line=number)]
+                else:
+                    findings = records.audit(item, engine, line=number)
+                for finding in findings:
+                    _out(f"{path}: {finding}")
+                if findings:
+                    disagree += 1
+                else:
+                    agree += 1
         except OSError as e:
-            print(f"{path}: cannot read: {e.strerror}")
-            disagree += 1
-            continue
-        for number, item in lines:
-            if isinstance(item, records.RecordError):
-                findings = [records.Finding(str(item).split(": ", 1)[1], line=number)]
-            else:
-                findings = records.audit(item, engine, line=number)
-            for finding in findings:
-                print(f"{path}: {finding}")
-            if findings:
-                disagree += 1
-            else:
-                agree += 1
-    print(f"{agree} records agree, {disagree} disagree")
-    return 0 if disagree == 0 else 1
+            return _usage_error(args, f"cannot read {path}: {e.strerror}")
+        if not seen:
+            _out(f"{path}: no records: the file is empty")
+            empty += 1
+    files = f", {empty} file{'s' if empty > 1 else ''} without records" if empty else ""
+    _out(f"{agree} records agree, {disagree} disagree{files}")
+    return 0 if disagree == empty == 0 else 1
 
 
 def _audit(args):
-    return _audit_files(args.files, _engine(args))
+    return _audit_files(args, args.files, _engine(args))
 
 
 def _explain(args):
+    problem = _input_file(args.file)
+    if problem:
+        return _usage_error(args, problem)
     engine = _engine(args)
-    for number, item in records.iter_file(args.file):
-        if number == args.game:
-            if isinstance(item, records.RecordError):
-                print(f"{args.file}: {item}", file=sys.stderr)
-                return 1
-            try:
-                print(records.explain(item, engine))
-            except records.RecordError as e:
-                print(f"{args.file}: line {number}: {e}", file=sys.stderr)
-                return 1
-            return 0
-    print(f"{args.file}: no record on line {args.game}", file=sys.stderr)
-    return 1
+    try:
+        item = records.read_line(args.file, args.game)
+    except OSError as e:
+        return _usage_error(args, f"cannot read {args.file}: {e.strerror}")
+    if item is None:
+        print(f"{args.file}: no record on line {args.game}", file=sys.stderr)
+        return 1
+    if isinstance(item, records.RecordError):
+        print(f"{args.file}: {item}", file=sys.stderr)
+        return 1
+    try:
+        text = records.explain(item, engine)
+    except records.RecordError as e:
+        print(f"{args.file}: line {args.game}: {e}", file=sys.stderr)
+        return 1
+    _out(text)
+    return 0
 
 
 def _check_score(args):
     engine = _engine(args)
     if args.record:
-        return _audit_files([args.record], engine)
+        return _audit_files(args, [args.record], engine)
     if args.wall is None or args.score is None:
         print("check-score: give a wall file (or - for standard input) and --score, or --record FILE",
               file=sys.stderr)
         return 2
+    problem = None if args.wall == "-" else _input_file(args.wall)
+    if problem:
+        print(f"check-score: {problem}", file=sys.stderr)
+        return 2
     try:
-        text = sys.stdin.read() if args.wall == "-" else open(args.wall, encoding="utf-8").read()
+        if args.wall == "-":
+            stdin = getattr(sys.stdin, "buffer", None)
+            text = stdin.read().decode("utf-8", "replace") if stdin else sys.stdin.read()
+        else:
+            with open(args.wall, encoding="utf-8", errors="replace") as f:
+                text = f.read()
     except OSError as e:
         print(f"check-score: cannot read {args.wall}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        print(records.wall_bonus_text(engine, text, args.score, args.variant))
+        _out(records.wall_bonus_text(engine, text, args.score, args.variant))
     except ValueError as e:
         print(f"check-score: {e}", file=sys.stderr)
         return 1
@@ -175,7 +279,7 @@ def _check_score(args):
 
 def main(argv=None):
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    parser = argparse.ArgumentParser(prog="azul-engine", description="Azul rules engine.")
+    parser = _Parser(prog="azul-engine", description="Azul rules engine.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     info = commands.add_parser("info", help="version and backends")
@@ -207,7 +311,7 @@ def main(argv=None):
     rec.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
     rec.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     rec.add_argument("--games", type=_positive(int), default=1)
-    rec.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    rec.add_argument("--seed", type=_seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
     rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
@@ -227,7 +331,7 @@ def main(argv=None):
     tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
     tour.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
-    tour.add_argument("--seed", type=int, default=0, help="seed of the first deal (default: 0)")
+    tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
     tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     tour.set_defaults(handler=_tournament)
@@ -251,14 +355,48 @@ def main(argv=None):
                               "a file or - for standard input) and the score before bonuses: prints the bonuses "
                               "and the final total. Or give --record FILE.jsonl to audit whole games.")
     chk.add_argument("wall", nargs="?", help="file with the wall, or - for standard input")
-    chk.add_argument("--score", type=int, help="the score before end bonuses")
+    chk.add_argument("--score", type=_non_negative, help="the score before end bonuses (0 or more)")
     chk.add_argument("--variant", choices=["classic", "grey"], help="classic also checks the wall's colour pattern")
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     chk.set_defaults(handler=_check_score)
 
-    args = parser.parse_args(argv)
-    return args.handler(args)
+    args = None
+    try:
+        sys.stdout.reconfigure(errors="backslashreplace")  # a file name that is not UTF-8 prints, escaped
+    except (AttributeError, ValueError):
+        pass
+    try:
+        args = parser.parse_args(argv)
+        code = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return code
+    except _CommandError as e:
+        print(f"azul-engine {args.command}: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, no traceback, the shell's status for SIGINT. Output files were cut back to their
+        # last whole line by whoever wrote them (records.LineWriter).
+        if _Progress.drawn:
+            print(file=sys.stderr)
+            _Progress.drawn = False
+        command = f" {args.command}" if args is not None else ""
+        print(f"azul-engine{command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # `azul-engine explain ... | head`: the reader left. Quietly, as a program killed by SIGPIPE.
+        _silence_stdout()
+        return 128 + getattr(signal, "SIGPIPE", 13)
+
+
+def _silence_stdout():
+    """Point standard output at the null device, so that flushing it at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (an in-process caller's capture)
+        pass
 
 
 if __name__ == "__main__":

@@ -16,10 +16,15 @@ Game parameters (``pyspiel.load_game("azul(players=3,variant=grey)")`` also work
   ``"classic"``;
 - ``backend``: ``"auto"`` (the engine ``import azul_engine`` chose, see ``azul_engine.BACKEND``), ``"python"``
   or ``"cpp"``; ``register(backend=...)`` changes the default;
-- ``max_game_length``: player moves after which a game still running ends as a draw (default 2000). Azul has no
-  bound of its own: players who keep sending every tile to the floor can play for ever, and OpenSpiel needs one.
-  Random play never came near it: the longest of a million random games was 800 moves (2 players, grey wall)
-  and 860 (4 players, grey wall).
+- ``max_game_length``: player moves after which a game still running ends as a draw (default 2000). Classic and
+  grey Azul have no bound of their own: players who keep sending every tile to the floor can play for ever, and
+  OpenSpiel needs one. Random play never came near it: the longest of a million random games was 800 moves (2
+  players, grey wall) and 860 (4 players, grey wall). Summer Pavilion ends after 6 rounds, well within it.
+
+Bounds. ``game.max_game_length()`` (player moves), ``game.max_chance_nodes_in_history()`` and so
+``max_move_number()`` are true maxima over every history, chance outcomes included, derived from the rules in
+``game_bounds`` (see there): for 2 / 3 / 4 players, classic and grey with the default cut-off 2000 moves and
+8017 / 8025 / 8033 chance nodes; Summer Pavilion 270 / 391 / 512 moves and 203 / 287 / 371 chance nodes.
 
 Chance. Every random event is an explicit chance node (``chance="explicit"`` in the engine): the first player
 (uniform) and each tile drawn from the bag to fill a factory (in proportion to the bag). So the state is the
@@ -62,7 +67,8 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import azul_engine
 
-__all__ = ["register", "AzulGame", "AzulState", "AzulObserver", "GAME_NAME", "DEFAULT_MAX_GAME_LENGTH"]
+__all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "GAME_NAME",
+           "DEFAULT_MAX_GAME_LENGTH"]
 
 GAME_NAME = "azul"
 DEFAULT_MAX_GAME_LENGTH = 2000
@@ -92,6 +98,55 @@ def _game_type(utility, backend):
             "max_game_length": DEFAULT_MAX_GAME_LENGTH,
         },
     )
+
+
+def _cheapest_placements(players, tiles):
+    """How many Summer Pavilion placements ``tiles`` tiles can pay for at most: the cheapest spaces first (each
+    player's board has 7 spaces of each cost 1-6)."""
+    count = 0
+    for cost in range(1, 7):
+        take = min(7 * players, tiles // cost)
+        count += take
+        tiles -= take * cost
+        if take < 7 * players:
+            break
+    return count
+
+
+def game_bounds(players, variant, max_game_length=DEFAULT_MAX_GAME_LENGTH):
+    """``(player moves, chance nodes)``: the most that any history of the OpenSpiel game can hold, whatever the
+    players choose and whatever chance draws (OpenSpiel's ``max_game_length`` and
+    ``max_chance_nodes_in_history``).
+
+    Classic and grey, F = 2 * players + 1 factories, M = ``max_game_length``: player moves are at most M (the
+    cut-off). Chance nodes are the first player (1) and one per tile drawn into a factory, at most 4 per factory
+    at the start of each round. Every factory that receives tiles needs a move of its own to empty it (a draft
+    takes from one source), so a finished round has at most 4 draws per player move of that round; the round
+    under way at the cut-off has had at most 4F draws and at least one move. Hence at most
+    1 + 4 (M - 1) + 4F chance nodes. This is reached to within 4F - 4: deal every factory four tiles of one
+    colour and send each whole factory to the floor (nothing ever reaches a wall, nothing goes to the centre),
+    and every round is F moves and 4F draws: 1 + 4F * ceil(M / F) chance nodes (8001 for 2 players), which
+    tests/test_openspiel_bounds.py plays. Random deals with the same floor-only play give about 4200-5200.
+
+    Summer Pavilion, P = ``players``: 6 rounds. Chance nodes: the first player (1), the 10 setup supply tiles,
+    at most 4F factory tiles a round (24F), and one supply refill tile per bonus tile taken (the supply only
+    loses tiles to bonus picks); each player completes each of the 18 ornaments at most once, for at most
+    6 * 3 + 6 * 2 + 6 * 1 = 36 bonus tiles: at most 11 + 24F + 36P. Player moves: phase 1 takes at least one
+    tile a move, from the at most 4F tiles that come out of the factories (24F over the game); each player
+    passes once a round (6P); each bonus tile is a move (36P); each placement covers one of the 42 spaces of a
+    board and pays its cost (1-6 tiles) from the at most 24F + 36P tiles acquired, so no more placements than
+    the cheapest spaces those tiles pay for (``_cheapest_placements``). The sum is not reached: 36 bonus tiles a
+    player need all 42 spaces covered, which the tile count does not allow at the same time. The longest games
+    found (factories dealt four different colours and no wild tile, every pick taking one tile, the cheapest
+    placement first, passing only when forced; tests/test_openspiel_bounds.py) reach about 60-70% of the move
+    bound and 65-70% of the chance bound. The move bound is capped by ``max_game_length`` when that is smaller.
+    """
+    factories = 2 * players + 1
+    if variant != "summer-pavilion":
+        return max_game_length, 1 + 4 * (max_game_length - 1) + 4 * factories
+    tiles = 24 * factories + 36 * players
+    moves = 24 * factories + 6 * players + 36 * players + _cheapest_placements(players, tiles)
+    return min(moves, max_game_length), 1 + 10 + 24 * factories + 36 * players
 
 
 def register(backend=None):
@@ -136,6 +191,8 @@ class AzulGame(pyspiel.Game):
             raise ValueError(f"azul: max_game_length must be a positive int, got {max_game_length!r}")
         self.variant = variant
         num_actions = self.engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else self.engine.NUM_ACTIONS
+        self.cutoff = max_game_length  # player moves after which a game still running ends as a draw
+        moves, self._max_chance_nodes = game_bounds(players, variant, max_game_length)
         zero_sum = players == 2
         utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
         info = pyspiel.GameInfo(
@@ -147,9 +204,14 @@ class AzulGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=max_game_length,
+            max_game_length=moves,
         )
         super().__init__(_game_type(utility, backend), info, params)
+
+    def max_chance_nodes_in_history(self):
+        """The most chance nodes any history holds (``game_bounds``); OpenSpiel adds it to
+        ``max_game_length()`` for ``max_move_number()`` and ``max_history_length()``."""
+        return self._max_chance_nodes
 
     def new_initial_state(self):
         """A new game at its first chance node (who starts)."""
@@ -170,7 +232,7 @@ class AzulState(pyspiel.State):
         # The seed is never used: with explicit chance, OpenSpiel chooses every random outcome.
         self.engine_state = game.engine.new_game(game.num_players(), game.variant, seed=0, chance="explicit")
         self._player_moves = 0
-        self._max_game_length = game.max_game_length()
+        self._max_game_length = game.cutoff
 
     def _cut_off(self):
         return self._player_moves >= self._max_game_length

@@ -19,14 +19,20 @@ import json
 from . import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 
-__all__ = ["RecordError", "Finding", "dumps", "write", "read", "iter_file", "replay", "audit", "explain",
-           "wall_bonus_text"]
+__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "replay",
+           "audit", "explain", "wall_text", "wall_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
 _PAVILION = "summer-pavilion"
 _PAVILION_ROUNDS = 6
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
+# The characters a record's strings may hold, checked before any string reaches an engine: tile strings are
+# colour letters; moves are notation (records.md), whose characters are all among these. The engine then
+# judges the notation itself.
+_TILES = {"classic": "BYRKW", "grey": "BYRKW", _PAVILION: "PGOYBR"}
+_MOVE_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ~+-"
+_SHOWN = 40  # characters of a bad string shown in a finding
 
 
 class RecordError(AzulError, ValueError):
@@ -76,24 +82,86 @@ def dumps(record):
     return json.dumps(record, separators=_SEPARATORS)
 
 
+class LineWriter:
+    """A file of lines written one whole line at a time, for outputs that an interrupt may stop.
+
+    ``write_line(text)`` writes ``text`` and its line end at once, unbuffered.  When the ``with`` block ends on
+    an exception (Ctrl-C's KeyboardInterrupt, a full disk), the file is cut back to its last whole line, so every
+    line in it is complete.  ``lines`` counts the lines written.
+    """
+
+    def __init__(self, path):
+        self.path = path
+        self._file = open(path, "wb", buffering=0)
+        self._size = 0
+        self.lines = 0
+
+    def write_line(self, text):
+        """Write ``text`` and a line end; an OSError (a full disk) names the file."""
+        data = memoryview((text + "\n").encode("utf-8"))
+        done = 0
+        try:
+            while done < len(data):
+                done += self._file.write(data[done:])
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, self.path) from e
+        self._size += len(data)
+        self.lines += 1
+
+    def close(self, cut=False):
+        """Close the file; ``cut``: first drop anything after the last whole line."""
+        if self._file.closed:
+            return
+        try:
+            if cut:
+                try:
+                    self._file.truncate(self._size)
+                except OSError:  # not a regular file (a pipe, a device): nothing to cut back
+                    pass
+        finally:
+            self._file.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        self.close(cut=kind is not None)
+        return False
+
+
 def write(path, records):
     """Write records (dicts or game states) to ``path``, one JSON object per line."""
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
+    with LineWriter(path) as f:
         for record in records:
-            f.write(dumps(record) + "\n")
+            f.write_line(dumps(record))
+
+
+def _parse(number, text):
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        return RecordError("line %d: not JSON (%s)" % (number, e))
+    except RecursionError:
+        return RecordError("line %d: not JSON that can be read (nested too deeply)" % number)
 
 
 def iter_file(path):
     """Yield ``(line_number, record_or_error)`` for each non-blank line of a .jsonl file: the parsed object,
-    or a RecordError naming the line where it is not JSON."""
+    or a RecordError naming the line where it is not JSON (or nested too deeply to read)."""
     with open(path, "r", encoding="utf-8", errors="replace") as f:
         for number, text in enumerate(f, 1):
-            if not text.strip():
-                continue
-            try:
-                yield number, json.loads(text)
-            except ValueError as e:
-                yield number, RecordError("line %d: not JSON (%s)" % (number, e))
+            if text.strip():
+                yield number, _parse(number, text)
+
+
+def read_line(path, number):
+    """The record on line ``number`` (1-based) of a .jsonl file, parsed (or a RecordError, as ``iter_file``);
+    None if that line is blank or past the end.  Lines before it are not parsed."""
+    with open(path, "r", encoding="utf-8", errors="replace") as f:
+        for n, text in enumerate(f, 1):
+            if n == number:
+                return _parse(n, text) if text.strip() else None
+    return None
 
 
 def read(path):
@@ -112,6 +180,21 @@ def _is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _show(text):
+    """A string from a record as a finding shows it: quoted, escaped to ASCII, cut to ``_SHOWN`` characters."""
+    return ascii(text[:_SHOWN]) + ("... (%d characters)" % len(text) if len(text) > _SHOWN else "")
+
+
+def _bad_chars(text, alphabet, what):
+    """Why ``text`` is not made of the characters of ``alphabet`` (described as ``what``), or None."""
+    for i, ch in enumerate(text, 1):
+        if ch not in alphabet:
+            kind = "not ASCII, " if ord(ch) > 127 else ""
+            return "%s: character %d (U+%04X, %s%s) is not %s" % (_show(text), i, ord(ch), kind,
+                                                                 ascii(ch), what)
+    return None
+
+
 def _check_shape(record):
     """The first problem with the record's structure, as a Finding, or None."""
     if not isinstance(record, dict):
@@ -124,26 +207,33 @@ def _check_shape(record):
         if key not in record:
             return bad(key, "missing")
     if record["format"] != FORMAT:
-        return bad("format", "%r is not %r" % (record["format"], FORMAT))
+        return bad("format", "%s is not %r" % (_brief(record["format"]), FORMAT))
     if record["version"] != VERSION or not _is_int(record["version"]):
-        return bad("version", "%r is not %d (this engine reads version 1)" % (record["version"], VERSION))
+        return bad("version", "%s is not %d (this engine reads version 1)" % (_brief(record["version"]),
+                                                                            VERSION))
     if record["variant"] not in _VARIANTS:
-        return bad("variant", "unknown variant %r (variants: %s)" % (record["variant"], ", ".join(_VARIANTS)))
+        return bad("variant", "unknown variant %s (variants: %s)" % (_brief(record["variant"]),
+                                                                      ", ".join(_VARIANTS)))
+    tiles = _TILES[record["variant"]]
+    colours = "a colour letter (%s)" % " ".join(tiles)
     players = record["players"]
     if not _is_int(players) or not 2 <= players <= 4:
-        return bad("players", "%r is not 2, 3 or 4" % (players,))
+        return bad("players", "%s is not 2, 3 or 4" % (_brief(players),))
     seed = record.get("seed")
     if seed is not None and (not _is_int(seed) or not 0 <= seed < 1 << 64):
-        return bad("seed", "%r is neither null nor an integer in 0..2**64-1" % (seed,))
+        return bad("seed", "%s is neither null nor an integer in 0..2**64-1" % (_brief(seed),))
     first = record["first_player"]
     if not _is_int(first) or not 0 <= first < players:
-        return bad("first_player", "%r is not a seat 0-%d" % (first, players - 1))
+        return bad("first_player", "%s is not a seat 0-%d" % (_brief(first), players - 1))
     if record["variant"] == _PAVILION:
         supply = record.get("supply")
         if supply is None:
             return bad("supply", "missing (a Summer Pavilion record carries the 10 setup tiles)")
         if not isinstance(supply, str):
-            return bad("supply", "%r is not a string of colour letters" % (supply,))
+            return bad("supply", "%s is not a string of colour letters" % (_brief(supply),))
+        why = _bad_chars(supply, tiles, colours)
+        if why:
+            return bad("supply", why)
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
         return bad("rounds", "not a non-empty list")
@@ -158,21 +248,42 @@ def _check_shape(record):
                 return Finding("field %s.%s: missing" % (where, key), field=key, round=i)
         if not isinstance(rnd["factories"], list) or not all(isinstance(f, str) for f in rnd["factories"]):
             return Finding("field factories: not a list of strings", field="factories", round=i)
+        for k, factory in enumerate(rnd["factories"], 1):
+            why = _bad_chars(factory, tiles, colours)
+            if why:
+                return Finding("field factories: factory %d is %s" % (k, why), field="factories", round=i)
         if not isinstance(rnd["moves"], list) or not all(isinstance(m, str) for m in rnd["moves"]):
             return Finding("field moves: not a list of strings", field="moves", round=i)
+        for k, move in enumerate(rnd["moves"], 1):
+            why = _bad_chars(move, _MOVE_CHARS, "a character of move notation (0-9, A-Z, ~ + -)")
+            if why:
+                return Finding("field moves: move %d of the round is %s" % (k, why), field="moves", round=i)
         scores = rnd["scores"]
         if not (isinstance(scores, list) and len(scores) == players and all(_is_int(s) for s in scores)):
-            return Finding("field scores: %r is not %d whole numbers" % (scores, players), field="scores", round=i)
-    for key in ("final_scores", "winners"):
-        if key not in record or record[key] is None:
-            return bad(key, "missing: the record stops before the game's end")
+            return Finding("field scores: %s is not %d whole numbers" % (_brief(scores), players), field="scores",
+                           round=i)
+    ended = [key for key in ("final_scores", "winners") if record.get(key) is not None]
+    if not ended:
+        return bad("final_scores", "missing: the record stops before the game's end")
+    if len(ended) == 1:
+        missing = "winners" if ended == ["final_scores"] else "final_scores"
+        return bad(missing, "missing (the record has %s, so the game ended)" % ended[0])
     final = record["final_scores"]
     if not (isinstance(final, list) and len(final) == players and all(_is_int(s) for s in final)):
-        return bad("final_scores", "%r is not %d whole numbers" % (final, players))
+        return bad("final_scores", "%s is not %d whole numbers" % (_brief(final), players))
     winners = record["winners"]
     if not (isinstance(winners, list) and winners and all(_is_int(w) and 0 <= w < players for w in winners)):
-        return bad("winners", "%r is not a list of seats" % (winners,))
+        return bad("winners", "%s is not a list of seats" % (_brief(winners),))
     return None
+
+
+def _brief(value):
+    """A value from a record as a finding shows it: its repr escaped to ASCII, cut after ``_SHOWN`` characters."""
+    try:
+        text = ascii(value)
+    except (RecursionError, ValueError):  # nested too deeply, or an int too long to print
+        return "a %s too large to show" % type(value).__name__
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
 
 
 # -- replay --------------------------------------------------------------------------------------------------
@@ -599,8 +710,43 @@ def _explain_pavilion(record, state, findings):
     return "\n".join(out)
 
 
+_WALL_CELLS = "BYRKW."
+
+
+def wall_text(text):
+    """A wall as typed at the table, as the five rows of five cells that ``end_bonus`` reads.
+
+    One row per line (or rows separated by ``/``, or five words on one line); spaces between cells and lower-case
+    letters are allowed (``b y r k w``).  Raises ValueError naming the row that is not five cells of colour
+    letters (B Y R K W) or dots.
+    """
+    if not isinstance(text, str):
+        raise ValueError("wall: not text")
+    lines = [line for line in text.replace("/", "\n").splitlines() if line.strip()]
+    if len(lines) == 1 and len(lines[0].split()) == 5:
+        lines = lines[0].split()  # BYRKW WBYRK ... on one line
+    if len(lines) != 5:
+        raise ValueError("wall: %d rows, not 5 (one row per line, or rows separated by '/')" % len(lines))
+    rows = []
+    for number, line in enumerate(lines, 1):
+        row = "".join(line.split())
+        for ch in row:
+            if not (ch.isascii() and ch.upper() in _WALL_CELLS):
+                raise ValueError("wall: row %d: %s is not a colour letter (B Y R K W) or '.' for an empty cell"
+                                 % (number, ascii(ch)))
+        if len(row) != 5:
+            raise ValueError("wall: row %d has %d cells, not 5: %s" % (number, len(row), _show(line.strip())))
+        rows.append(row.upper())
+    return rows
+
+
 def wall_bonus_text(engine, wall, score, variant=None):
-    """check-score for a wall at the table: the bonus lines and the final total, as text."""
+    """check-score for a wall at the table: the bonus lines and the final total, as text.  ``wall`` is text
+    (``wall_text``) or a list of five rows; ``score``, the score before the bonuses, is 0 or more."""
+    if not _is_int(score) or score < 0:
+        raise ValueError("score: %s is not a whole number 0 or more" % _brief(score))
+    if isinstance(wall, str):
+        wall = wall_text(wall)
     b = engine.end_bonus(wall, variant=variant)
     return "\n".join([
         "complete rows:    %d x 2 = %d" % (b["rows"], 2 * b["rows"]),

@@ -30,13 +30,17 @@ import itertools
 import math
 import multiprocessing
 import os
+import signal
+import threading
 import time
 
-from . import BACKEND, bots, load_backend
+from . import BACKEND, bots, load_backend, records
 
 __all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
 
 _Z95 = 1.959963984540054
+MAX_GAMES = 1_000_000  # a plan lists its games: a limit far above any real tournament keeps it in memory
+WORKERS_PER_CORE = 4  # worker processes at most per core: more only costs memory
 
 
 def seatings(count, players):
@@ -93,7 +97,7 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
     """The games of a tournament between ``bot_specs`` (a list, or one comma-separated string).
 
     Give ``games``, rounded up to whole deals (every seating of a deal is played), or ``deals``.  Raises
-    ValueError for a bad spec, a bot listed twice, a bad player count or no games.
+    ValueError for a bad spec, a bot listed twice, a bad player count, no games or more than ``MAX_GAMES``.
     """
     if isinstance(bot_specs, str):
         bot_specs = bot_specs.split(",")
@@ -116,11 +120,14 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
     if (games is None) == (deals is None):
         raise ValueError("give either games or deals")
     if deals is None:
-        if games < 1:
-            raise ValueError("games must be positive, not %r" % (games,))
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise ValueError("games must be a whole number from 1 to %d, not %r" % (MAX_GAMES, games))
         deals = -(-games // len(seats))
-    elif deals < 1:
+    elif isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError("deals must be positive, not %r" % (deals,))
+    if deals * len(seats) > MAX_GAMES:
+        raise ValueError("%d deals x %d seatings is %d games: a tournament plays at most %d"
+                         % (deals, len(seats), deals * len(seats), MAX_GAMES))
     if seed + deals > 1 << 64:
         raise ValueError("deal seeds %d-%d pass 2**64-1" % (seed, seed + deals - 1))
     return Plan(specs, players, variant, seed, deals, seats)
@@ -135,6 +142,39 @@ def play_game(backend, players, variant, seed, seats):
 
 def _play(job):
     return play_game(*job)
+
+
+def _worker_start():
+    """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
+    group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
+    outlives the tournament."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(workers):
+    """The worker pool, started with SIGINT blocked and ignored. Blocked: an interrupt that comes while the
+    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, so
+    that ``run`` can terminate every worker it started. Ignored: the workers inherit the ignored signal across
+    exec, so they ignore a terminal's Ctrl-C from their first instruction, not only once ``_worker_start``
+    runs."""
+    try:
+        # Started now, not inside Pool(): starting it unblocks SIGINT, which would drop an interrupt that came
+        # while it was ignored.
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+    except (ImportError, AttributeError):  # no resource tracker on this platform
+        pass
+    block = getattr(signal, "pthread_sigmask", None)
+    main = threading.current_thread() is threading.main_thread()
+    held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
+    try:
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+    finally:
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+        if block:
+            block(signal.SIG_SETMASK, held)
 
 
 class Standing:
@@ -184,27 +224,34 @@ class Result:
 def run(plan, workers=None, backend=None, output=None, progress=None):
     """Play every game of ``plan`` (a Plan) and return the Result.
 
-    ``workers``: processes (default: every core; 1 plays in this process).  ``backend``: ``"cpp"`` or
+    ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
+    process); ValueError for more.  ``backend``: ``"cpp"`` or
     ``"python"`` (default: the active engine).  ``output``: a path; every game is written to it as a record
     line, in the plan's order.  ``progress``: called with the number of games finished after each game.
     """
     backend = backend or BACKEND
     load_backend(backend)  # an ImportError here, not in every worker
-    workers = max(1, min(workers or os.cpu_count() or 1, len(plan.games)))
+    cores = os.cpu_count() or 1
+    limit = max(WORKERS_PER_CORE, WORKERS_PER_CORE * cores)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= limit):
+        raise ValueError("workers must be a whole number from 1 to %d (%d per core), not %r"
+                         % (limit, WORKERS_PER_CORE, workers))
+    workers = max(1, min(workers or cores, len(plan.games)))
     jobs = [(backend, plan.players, plan.variant, g.seed, g.seats) for g in plan.games]
     standings = {spec: Standing(spec) for spec in plan.bots}
-    out = open(output, "w", encoding="utf-8", newline="\n") if output else None
+    out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
     pool = None
     start = time.perf_counter()
     try:
         if workers == 1:
             results = map(_play, jobs)
         else:
-            pool = multiprocessing.get_context("spawn").Pool(workers)
+            pool = _start_pool(workers)
             results = pool.imap(_play, jobs)  # in order, so the records are too
         for done, (game, (record, scores, winners)) in enumerate(zip(plan.games, results), 1):
             if out:
-                out.write(record + "\n")
+                out.write_line(record)
             for seat, spec in enumerate(game.seats):
                 standing = standings[spec]
                 standing.games += 1
@@ -213,9 +260,13 @@ def run(plan, workers=None, backend=None, output=None, progress=None):
                     standing.wins += 1.0 / len(winners)
             if progress:
                 progress(done)
+    except BaseException:
+        if out:
+            out.close(cut=True)
+        raise
     finally:
         if pool:
-            pool.terminate()  # every game is in by now, or something went wrong
+            pool.terminate()  # every game is in by now, or something went wrong (Ctrl-C included)
             pool.join()
         if out:
             out.close()
