@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from fuzz_support import KNOWN_DEFECTS, VARIANTS, compare, load_both, run
+from fuzz_support import KNOWN_DEFECTS, VARIANTS, compare, load_both, norm, run
 from helpers import Picker
 
 PY, CPP = load_both()
@@ -303,6 +303,83 @@ class Differential(RuleBasedStateMachine):
             compare(read, (text,), *outcomes)
 
 
+class Vector(RuleBasedStateMachine):
+    """Both engines' VectorGame in lockstep: steps with legal actions in every integer dtype, bad actions,
+    wrong shapes and types, resets and state(i) with good and bad indices, observations."""
+
+    ARRAYS = ("legal_mask", "legal_actions", "num_legal", "current_player", "scores", "done")
+
+    @initialize(n=st.integers(1, 6), players=st.integers(2, 4), variant=st.sampled_from(VARIANTS),
+                seed=st.integers(0, 2 ** 64 - 1))
+    def start(self, n, players, variant, seed):
+        self.n = n
+        self.a, self.b = PY.VectorGame(n, players, variant, seed), CPP.VectorGame(n, players, variant, seed)
+
+    def arrays(self, vec):
+        return [norm(np.array(getattr(vec, k))) for k in self.ARRAYS]
+
+    @invariant()
+    def same_arrays(self):
+        if hasattr(self, "a"):
+            assert self.arrays(self.a) == self.arrays(self.b)
+
+    def both(self, method, *args, mutates=True):
+        before = self.arrays(self.a) if mutates else None
+        outcomes = [run(lambda v=v: getattr(v, method)(*args)) for v in (self.a, self.b)]
+        compare("VectorGame." + method, args, *outcomes)
+        if mutates and outcomes[0][0] == "raise":
+            assert self.arrays(self.a) == before and self.arrays(self.b) == before, "refused %s changed" % method
+        return outcomes[0]
+
+    def legal_choice(self, data):
+        out = []
+        for i in range(self.n):
+            count = int(self.a.num_legal[i])
+            out.append(int(self.a.legal_actions[i, data.draw(st.integers(0, count - 1))]) if count else 0)
+        return out
+
+    @rule(data=st.data(), dtype=st.sampled_from([None, "int16", "int32", "int64", "uint16", "uint32", "uint64",
+                                                  "intp"]), steps=st.integers(1, 20))
+    def step_legal(self, data, dtype, steps):
+        for _ in range(steps):
+            actions = self.legal_choice(data)
+            self.both("step", actions if dtype is None else np.array(actions, dtype=dtype), mutates=False)
+
+    @rule(data=st.data(), bad=ACTION_IDS, dtype=st.sampled_from(["int64", "uint64", "int8", "int32", "object"]))
+    def step_bad_action(self, data, bad, dtype):
+        actions = self.legal_choice(data)
+        actions[data.draw(st.integers(0, self.n - 1))] = int(bad)
+        try:
+            array = np.array(actions, dtype=dtype)
+        except OverflowError:
+            array = np.array(actions, dtype=object)
+        self.both("step", array)
+
+    @rule(value=st.one_of(WRONG_TYPES, st.sampled_from(["bad-shape", "2d", "float", "empty", "long", "str"])))
+    def step_wrong_shape(self, value):
+        actions = np.zeros(self.n, dtype=np.int64)
+        shaped = {"bad-shape": actions[:-1], "2d": actions.reshape(1, -1), "float": actions.astype(float),
+                  "empty": np.array([]), "long": np.zeros(self.n + 1, dtype=np.int64),
+                  "str": np.array(["0"] * self.n)}
+        self.both("step", shaped.get(value, value) if isinstance(value, str) else value)
+
+    @rule(indices=st.one_of(st.none(), st.lists(st.integers(-3, 8), max_size=6),
+                            st.lists(st.sampled_from([2 ** 31, 2 ** 40, -2 ** 40, 2 ** 64]), min_size=1, max_size=2),
+                            st.builds(lambda xs: np.array(xs, dtype=np.int64), st.lists(st.integers(0, 5))),
+                            st.sampled_from([5, "0", [0.0], [None], [True]])))
+    def reset(self, indices):
+        self.both("reset", *(() if indices is None else (indices,)))
+
+    @rule(i=st.one_of(st.integers(-3, 8), st.sampled_from([2 ** 31, 2 ** 40, -2 ** 40, 2 ** 64, np.int64(0),
+                                                           np.uint8(0), 0.0, None, "0", True])))
+    def state(self, i):
+        self.both("state", i, mutates=False)
+
+    @rule()
+    def observations(self):
+        self.both("observation_tensors", mutates=False)
+
+
 class Classic(Differential):
     VARIANTS = ("classic",)
 
@@ -317,7 +394,8 @@ class Pavilion(Differential):
 
 # One run per variant, so that each gets its share of examples.
 TestClassic, TestGrey, TestPavilion = Classic.TestCase, Grey.TestCase, Pavilion.TestCase
-for _case in (TestClassic, TestGrey, TestPavilion):
+TestVector = Vector.TestCase
+for _case in (TestClassic, TestGrey, TestPavilion, TestVector):
     _case.settings = PROFILE
 del _case  # a module-level TestCase under any name would be collected (and run) once more
 
