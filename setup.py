@@ -17,6 +17,18 @@ REQUIRE_CPP = os.environ.get("AZUL_REQUIRE_CPP") == "1"
 # AZUL_PORTABLE=1 builds the plain C++ fallback of every bit trick (native/include/azul/bits.h) instead of the
 # compiler's builtins: what a compiler without them gets. CI builds and tests it that way too.
 PORTABLE = os.environ.get("AZUL_PORTABLE") == "1"
+# AZUL_SANITIZE=address,undefined builds a sanitizer build instead of the release one (scripts/sanitize.sh):
+# -O1, debug info, no LTO, every report fatal.
+SANITIZE = os.environ.get("AZUL_SANITIZE", "").strip()
+if SANITIZE:
+    COMPILE_ARGS = ["-O1", "-g", "-Wall", "-Wextra", "-fsanitize=" + SANITIZE, "-fno-sanitize-recover=all",
+                    "-fno-omit-frame-pointer"]
+    LINK_ARGS = ["-fsanitize=" + SANITIZE]
+else:
+    # -flto lets the compiler inline across the core's files (move generation into apply into tiling):
+    # about 5% more random playouts a second.
+    COMPILE_ARGS = ["-O3", "-Wall", "-Wextra", "-DNDEBUG", "-flto=auto"]
+    LINK_ARGS = ["-flto=auto"]
 
 # Compile the .cpp files in parallel (AZUL_BUILD_JOBS=N to choose; default: one job per core).
 ParallelCompile("AZUL_BUILD_JOBS").install()
@@ -29,10 +41,8 @@ cppengine = Pybind11Extension(
     depends=sorted(glob.glob("native/include/azul/*.h")),
     cxx_std=17,
     define_macros=[("AZUL_PORTABLE", "1")] if PORTABLE else [],
-    # -flto lets the compiler inline across the core's files (move generation into apply into tiling):
-    # about 5% more random playouts a second.
-    extra_compile_args=["-O3", "-Wall", "-Wextra", "-DNDEBUG", "-flto=auto"],
-    extra_link_args=["-flto=auto"],
+    extra_compile_args=COMPILE_ARGS,
+    extra_link_args=LINK_ARGS,
     # Lets setuptools skip copying a missing binary into the source tree in editable installs.
     optional=not REQUIRE_CPP,
 )
