@@ -27,8 +27,10 @@ def backend(engine):
 
 
 def start(engine_name, call):
+    # A child of a shell running CI in the background may start with SIGINT ignored: give it Python's handler.
     code = textwrap.dedent(f"""
-        import sys, azul_engine
+        import signal, sys, azul_engine
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         E = azul_engine.load_backend({engine_name!r})
         print('ready', flush=True)
         {call}
