@@ -148,8 +148,18 @@ def test_states_cannot_be_made_half_way(engine):
 
 
 def test_vector_game_new_builds_a_whole_vector(engine):
-    with pytest.raises(TypeError):
-        engine.VectorGame.__new__(engine.VectorGame)  # n is required
+    V = engine.VectorGame
+    refused(lambda: V.__new__(V), TypeError, "VectorGame() missing required argument 'n'")
+    refused(lambda: V(), TypeError, "VectorGame() missing required argument 'n'")
+    refused(lambda: V(1, 2, "classic", 0, 5), TypeError,
+            "VectorGame() takes at most 4 arguments (5 given)")
+    refused(lambda: V(1, colour=2), TypeError,
+            "VectorGame() got an unexpected keyword argument 'colour'")
+    refused(lambda: V(1, **{"\ud800": 2}), TypeError,
+            "VectorGame() got an unexpected keyword argument '\\ud800'")
+    refused(lambda: V(1, 2, players=3), TypeError,
+            "VectorGame() got multiple values for argument 'players'")
+    assert V(seed=3, n=2, variant="grey", players=3).variant == "grey"
     vec = engine.VectorGame.__new__(engine.VectorGame, 2, seed=4)
     # a whole, working vector: the same as VectorGame(2, seed=4), before and after a step
     ref = engine.VectorGame(2, seed=4)
