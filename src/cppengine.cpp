@@ -977,6 +977,14 @@ PYBIND11_MODULE(_cppengine, m) {
   pavilion_type = reinterpret_cast<PyTypeObject*>(m.attr("PavilionState").ptr());
   RefuseNew(m.attr("GameState"), kGameHint);
   RefuseNew(m.attr("PavilionState"), kPavilionHint);
+  // The classes' short names in Python's own messages ("unhashable type: 'GameState'",
+  // "'GameState' object has no attribute ...") as for the pure engine's classes; repr() and
+  // pickle use __module__ and __qualname__, which stay azul_engine._cppengine.GameState.
+  for (const char* name : {"GameState", "PavilionState", "VectorGame"}) {
+    PyTypeObject* type = reinterpret_cast<PyTypeObject*>(m.attr(name).ptr());
+    type->tp_name = name;  // string literals: they outlive the type
+    PyType_Modified(type);
+  }
 
   // Unpickles a VectorGame (its __reduce__): the games of `games` (state text) in their slots.
   m.def("_vector_game", [m](const py::object& n, const py::object& players,

@@ -404,6 +404,17 @@ def test_equality_is_symmetric_across_engines_and_types():
                 hash(state)
 
 
+def test_python_messages_name_the_classes_alike(engine):
+    # Python's own messages use the short class name in both engines (C++: not the dotted one).
+    for state in (engine.new_game(2, "classic", 1), engine.new_game(2, "summer-pavilion", 1)):
+        name = type(state).__name__
+        refused(lambda: hash(state), TypeError, "unhashable type: '%s'" % name)
+        refused(lambda: state.no_such_thing, AttributeError,
+                "'%s' object has no attribute 'no_such_thing'" % name)
+        assert type(state).__module__.startswith("azul_engine._")  # repr keeps the module
+        assert repr(type(state)) == "<class '%s.%s'>" % (type(state).__module__, name)
+
+
 # -- 9. deal() argument types ------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", VARIANTS)
