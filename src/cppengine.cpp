@@ -564,6 +564,36 @@ void RefuseNew(py::handle cls, const char* hint) {
          }, py::name("__new__")), &RefusingNew);
 }
 
+// VectorGame(n, players=2, variant="classic", seed=0)'s arguments bound as the pure engine's
+// _pycommon.bind_arguments does, with its messages.
+py::tuple BindArguments(const py::args& args, const py::kwargs& kwargs) {
+  const char* const names[4] = {"n", "players", "variant", "seed"};
+  if (args.size() > 4)
+    throw py::type_error("VectorGame() takes at most 4 arguments (" +
+                         std::to_string(args.size()) + " given)");
+  py::object values[4] = {py::object(), py::int_(2), py::str("classic"), py::int_(0)};
+  bool given[4] = {false, false, false, false};
+  for (size_t i = 0; i < args.size(); ++i) {
+    values[i] = args[i];
+    given[i] = true;
+  }
+  for (const auto& item : kwargs) {
+    int k = -1;
+    for (int i = 0; i < 4; ++i)
+      if (py::str(item.first).equal(py::str(names[i]))) k = i;
+    if (k < 0)
+      throw py::type_error("VectorGame() got an unexpected keyword argument " +
+                           Utf8(py::repr(item.first)));
+    if (given[k])
+      throw py::type_error(std::string("VectorGame() got multiple values for argument '") +
+                           names[k] + "'");
+    values[k] = py::reinterpret_borrow<py::object>(item.second);
+    given[k] = true;
+  }
+  if (!given[0]) throw py::type_error("VectorGame() missing required argument 'n'");
+  return py::make_tuple(values[0], values[1], values[2], values[3]);
+}
+
 // VectorGame.__new__ builds the whole object (pybind11's __init__, which ignores a second call
 // on a built object): VectorGame.__new__(VectorGame, ...) alone is never half made.
 void BuildInNew(py::handle cls) {
@@ -576,11 +606,12 @@ void BuildInNew(py::handle cls) {
         if (!PyType_Check(type.ptr()) ||
             !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), vector_type))
           throw py::type_error("VectorGame.__new__(X): X is not a subtype of VectorGame");
+        const py::tuple values = BindArguments(args, kwargs);
         py::tuple empty;
         PyObject* raw = base_new(reinterpret_cast<PyTypeObject*>(type.ptr()), empty.ptr(), nullptr);
         if (!raw) throw py::error_already_set();
         py::object self = py::reinterpret_steal<py::object>(raw);
-        init(self, *args, **kwargs);
+        init(self, values[0], values[1], values[2], values[3]);
         return self;
       }, py::name("__new__"));
   vector_new = function.inc_ref().ptr();
@@ -965,6 +996,14 @@ PYBIND11_MODULE(_cppengine, m) {
   pavilion_type = reinterpret_cast<PyTypeObject*>(m.attr("PavilionState").ptr());
   RefuseNew(m.attr("GameState"), kGameHint);
   RefuseNew(m.attr("PavilionState"), kPavilionHint);
+  // The classes' short names in Python's own messages ("unhashable type: 'GameState'",
+  // "'GameState' object has no attribute ...") as for the pure engine's classes; repr() and
+  // pickle use __module__ and __qualname__, which stay azul_engine._cppengine.GameState.
+  for (const char* name : {"GameState", "PavilionState", "VectorGame"}) {
+    PyTypeObject* type = reinterpret_cast<PyTypeObject*>(m.attr(name).ptr());
+    type->tp_name = name;  // string literals: they outlive the type
+    PyType_Modified(type);
+  }
 
   // Unpickles a VectorGame (its __reduce__): the games of `games` (state text) in their slots.
   m.def("_vector_game", [m](const py::object& n, const py::object& players,

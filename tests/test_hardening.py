@@ -148,8 +148,18 @@ def test_states_cannot_be_made_half_way(engine):
 
 
 def test_vector_game_new_builds_a_whole_vector(engine):
-    with pytest.raises(TypeError):
-        engine.VectorGame.__new__(engine.VectorGame)  # n is required
+    V = engine.VectorGame
+    refused(lambda: V.__new__(V), TypeError, "VectorGame() missing required argument 'n'")
+    refused(lambda: V(), TypeError, "VectorGame() missing required argument 'n'")
+    refused(lambda: V(1, 2, "classic", 0, 5), TypeError,
+            "VectorGame() takes at most 4 arguments (5 given)")
+    refused(lambda: V(1, colour=2), TypeError,
+            "VectorGame() got an unexpected keyword argument 'colour'")
+    refused(lambda: V(1, **{"\ud800": 2}), TypeError,
+            "VectorGame() got an unexpected keyword argument '\\ud800'")
+    refused(lambda: V(1, 2, players=3), TypeError,
+            "VectorGame() got multiple values for argument 'players'")
+    assert V(seed=3, n=2, variant="grey", players=3).variant == "grey"
     vec = engine.VectorGame.__new__(engine.VectorGame, 2, seed=4)
     # a whole, working vector: the same as VectorGame(2, seed=4), before and after a step
     ref = engine.VectorGame(2, seed=4)
@@ -392,6 +402,17 @@ def test_equality_is_symmetric_across_engines_and_types():
             assert state.__eq__(other.from_text(state.to_text())) is NotImplemented
             with pytest.raises(TypeError):
                 hash(state)
+
+
+def test_python_messages_name_the_classes_alike(engine):
+    # Python's own messages use the short class name in both engines (C++: not the dotted one).
+    for state in (engine.new_game(2, "classic", 1), engine.new_game(2, "summer-pavilion", 1)):
+        name = type(state).__name__
+        refused(lambda: hash(state), TypeError, "unhashable type: '%s'" % name)
+        refused(lambda: state.no_such_thing, AttributeError,
+                "'%s' object has no attribute 'no_such_thing'" % name)
+        assert type(state).__module__.startswith("azul_engine._")  # repr keeps the module
+        assert repr(type(state)) == "<class '%s.%s'>" % (type(state).__module__, name)
 
 
 # -- 9. deal() argument types ------------------------------------------------------------------

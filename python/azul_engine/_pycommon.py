@@ -56,6 +56,28 @@ def check_count(n, what, limit, limit_text):
     return n
 
 
+def bind_arguments(name, params, defaults, args, kwargs):
+    """Bind ``args`` and ``kwargs`` to ``params`` (the last ``len(defaults)`` optional) as a call
+    does, with messages of our own: the same in both engines and on every Python version."""
+    if len(args) > len(params):
+        raise TypeError("%s() takes at most %d arguments (%d given)"
+                        % (name, len(params), len(args)))
+    values = dict(zip(params, args))
+    for key in kwargs:
+        if key not in params:
+            raise TypeError("%s() got an unexpected keyword argument %r" % (name, key))
+        if key in values:
+            raise TypeError("%s() got multiple values for argument %r" % (name, key))
+        values[key] = kwargs[key]
+    required = len(params) - len(defaults)
+    for i, param in enumerate(params):
+        if param not in values:
+            if i < required:
+                raise TypeError("%s() missing required argument %r" % (name, param))
+            values[param] = defaults[i - required]
+    return [values[param] for param in params]
+
+
 def deal_list(factories, num_factories):
     """deal()'s factories as a list: a str is no list of factory strings (an empty one), and an
     object that cannot be iterated is refused."""

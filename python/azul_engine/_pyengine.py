@@ -1620,16 +1620,19 @@ class VectorGame:
     protocol (its games' positions and generators, and the seed counter).
     """
 
-    def __new__(cls, n, players=2, variant="classic", seed=0):
-        # The whole object is built here (as in the C++ engine): VectorGame.__new__(VectorGame,
-        # ...) alone is never half made, and __init__ has nothing left to do.
+    def __new__(cls, *args, **kwargs):
+        # VectorGame(n, players=2, variant="classic", seed=0).  The whole object is built here
+        # (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone is never half made,
+        # and __init__ has nothing left to do.
         if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
             raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
+        n, players, variant, seed = _pycommon.bind_arguments(
+            "VectorGame", ("n", "players", "variant", "seed"), (2, "classic", 0), args, kwargs)
         self = object.__new__(cls)
         self._build(n, players, variant, seed)
         return self
 
-    def __init__(self, n, players=2, variant="classic", seed=0):
+    def __init__(self, *args, **kwargs):
         pass
 
     def _build(self, n, players, variant, seed):
