@@ -963,8 +963,11 @@ PYBIND11_MODULE(_cppengine, m) {
           return;
         }
         std::vector<py::int_> values;  // int(i) of each, as the pure engine, then the range check
-        for (const py::handle& i : indices)
-          values.push_back(py::int_(py::reinterpret_borrow<py::object>(i)));
+        for (const py::handle& i : indices) {
+          PyObject* exact = PyNumber_Long(i.ptr());  // an exact int: int(True) is 1, as in Python
+          if (!exact) throw py::error_already_set();
+          values.push_back(py::reinterpret_steal<py::int_>(exact));
+        }
         std::vector<int> slots;
         for (const py::int_& value : values) slots.push_back(GameIndex(value, v.size()));
         v.Reset(slots);
