@@ -4,7 +4,9 @@ the state text both variants write alike (key=value tokens, the history's rounds
 The C++ twins are native/include/azul/rng.h and native/src/textutil.cpp.
 """
 
+import functools
 import operator
+import threading
 
 from ._errors import IllegalMoveError, StateFormatError
 
@@ -18,6 +20,36 @@ def splitmix_next(s):
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return s, z ^ (z >> 31)
+
+
+def new_lock():
+    """The lock of one state: re-entrant, so that a locked method may call another."""
+    return threading.RLock()
+
+
+def _locked(method):
+    @functools.wraps(method)
+    def locked(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked
+
+
+def make_atomic(cls, unlocked):
+    """Make every call on a ``cls`` state atomic across threads, as every call into the C++
+    engine is (it holds the GIL for the whole call): each public method and property defined in
+    the class, and its comparison, copies and text, runs holding the state's lock ``_lock``.
+
+    ``unlocked`` names those left alone: methods that take the lock themselves (the hot paths,
+    without this wrapper's extra call), and properties that no move can show half made."""
+    for name, value in list(vars(cls).items()):
+        if name in unlocked or (name.startswith("_") and name not in (
+                "__eq__", "__str__", "__repr__", "__reduce__", "__copy__", "__deepcopy__")):
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(_locked(value.fget), doc=value.__doc__))
+        elif callable(value) and not isinstance(value, (classmethod, staticmethod)):
+            setattr(cls, name, _locked(value))
 
 
 def check_seed(seed):

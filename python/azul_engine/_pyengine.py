@@ -11,12 +11,14 @@ Everything here is plain Python on purpose: no compiler is needed, and a debugge
 through every rule.
 """
 
+import itertools
 import json
 import os
 
 from ._errors import IllegalMoveError, StateFormatError
 from . import _pycommon
 from ._pycommon import MASK64 as _MASK64
+from ._pycommon import new_lock as _new_lock
 from ._pycommon import check_seed as _check_seed
 from ._pycommon import splitmix_next as _splitmix_next
 
@@ -89,14 +91,8 @@ def _tiles_to_str(counts):
 
 
 # The text of every tile multiset of at most 4 tiles (a factory's, a floor's), precomputed.
-_TILE_TEXT = {}
-for _b in range(5):
-    for _y in range(5 - _b):
-        for _r in range(5 - _b - _y):
-            for _k in range(5 - _b - _y - _r):
-                for _w in range(5 - _b - _y - _r - _k):
-                    _TILE_TEXT[(_b, _y, _r, _k, _w)] = "B" * _b + "Y" * _y + "R" * _r + "K" * _k + "W" * _w
-del _b, _y, _r, _k, _w
+_TILE_TEXT = {k: "".join(COLOURS[c] * k[c] for c in range(5))
+              for k in itertools.product(range(5), repeat=5) if sum(k) <= 4}
 
 
 def _draft_to_str(action):
@@ -217,6 +213,8 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # held by the methods that change or copy the state (_pycommon.atomic)
+        "_lock",
     )
 
     def __init__(self):
@@ -254,6 +252,7 @@ class GameState:
         self._h_first = -1
         self._h_rounds = []
         self._sheet = None
+        self._lock = _new_lock()
         return self
 
     # -- randomness ---------------------------------------------------------------------------
@@ -375,6 +374,7 @@ class GameState:
         other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
                            for r in self._h_rounds]
         other._sheet = None
+        other._lock = _new_lock()
         return other
 
     __copy__ = clone
@@ -427,6 +427,10 @@ class GameState:
         destination 0-4 pattern line, 5 floor), so they come source by source, colour by colour,
         pattern lines then floor.  An empty list means the game is over.
         """
+        with self._lock:
+            return self._legal_actions()
+
+    def _legal_actions(self):
         phase = self._phase
         if phase == OFFER:
             p = self._turn
@@ -540,14 +544,15 @@ class GameState:
         Raises :class:`IllegalMoveError` naming the rule broken, and then leaves the state
         unchanged.
         """
-        if type(move) is int and 0 <= move < NUM_ACTIONS:
-            action = move
-        elif isinstance(move, str):
-            action = self.string_to_action(move)
-        else:
-            action = _check_action(move)
-        self._check_legal(action)
-        self._play(action)
+        with self._lock:
+            if type(move) is int and 0 <= move < NUM_ACTIONS:
+                action = move
+            elif isinstance(move, str):
+                action = self.string_to_action(move)
+            else:
+                action = _check_action(move)
+            self._check_legal(action)
+            self._play(action)
 
     def _play(self, action):
         """Apply a legal action (unchecked), recording it in the history."""
@@ -904,7 +909,7 @@ class GameState:
     def _begin_offer(self):
         self._phase = OFFER
         self._turn = self._start
-        self._h_rounds.append([self.factories, [], None])
+        self._h_rounds.append([[_tiles_to_str(f) for f in self._factories], [], None])
         if self._sheet is not None:
             self._sheet.append([])
 
@@ -1155,6 +1160,12 @@ class GameState:
 
     def __str__(self):
         return _board_text(self)
+
+
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(GameState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1624,7 +1635,7 @@ def _play_random_wall(g, policy):
         elif g._phase == FILL:
             g._continue_fill()
     plies = 0
-    legal_actions, draft, play = g.legal_actions, g._draft, g._play
+    legal_actions, draft, play = g._legal_actions, g._draft, g._play
     while True:
         phase = g._phase
         if phase == OVER:

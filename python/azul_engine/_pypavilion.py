@@ -29,6 +29,7 @@ import json
 
 from ._errors import IllegalMoveError, StateFormatError
 from ._pycommon import MASK64 as _MASK64
+from ._pycommon import new_lock as _new_lock
 from ._pycommon import check_seed as _check_seed
 from ._pycommon import is_uint as _is_uint
 from ._pycommon import splitmix_next as _splitmix_next
@@ -327,6 +328,8 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # held by the methods that change or copy the state (_pycommon.atomic)
+        "_lock",
     )
 
     def __init__(self):
@@ -368,6 +371,7 @@ class PavilionState:
         self._h_supply = None
         self._h_rounds = []
         self._sheet = None
+        self._lock = _new_lock()
         return self
 
     # -- randomness ---------------------------------------------------------------------------
@@ -451,6 +455,7 @@ class PavilionState:
         other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
                            for r in self._h_rounds]
         other._sheet = None
+        other._lock = _new_lock()
         return other
 
     __copy__ = clone
@@ -483,6 +488,10 @@ class PavilionState:
     def legal_actions(self):
         """Legal action ids, ascending; at a chance node the possible outcomes; empty once over.
         """
+        with self._lock:
+            return self._legal_actions()
+
+    def _legal_actions(self):
         phase = self._phase
         if phase == PLAY:
             out = self._placements()
@@ -657,17 +666,18 @@ class PavilionState:
         """Play a move: an action id or a notation string (a several-tile refill '~BR' at a
         supply chance node is :meth:`deal_supply`).  Raises :class:`IllegalMoveError` naming
         the rule broken, and then leaves the state unchanged."""
-        if type(move) is int and 0 <= move < SP_NUM_ACTIONS:
-            action = move
-        elif isinstance(move, str):
-            action, counts = _parse_move(move)
-            if counts is not None:
-                self._deal_supply(counts)
-                return
-        else:
-            action = _pycommon.check_action(move, SP_NUM_ACTIONS)
-        self._check_legal(action)
-        self._play(action)
+        with self._lock:
+            if type(move) is int and 0 <= move < SP_NUM_ACTIONS:
+                action = move
+            elif isinstance(move, str):
+                action, counts = _parse_move(move)
+                if counts is not None:
+                    self._deal_supply(counts)
+                    return
+            else:
+                action = _pycommon.check_action(move, SP_NUM_ACTIONS)
+            self._check_legal(action)
+            self._play(action)
 
     def _check_legal(self, action):
         phase = self._phase
@@ -1055,7 +1065,7 @@ class PavilionState:
             self._phase = ACQUIRE
             self._turn = self._start
             if self._h_complete:
-                self._h_rounds.append([self.factories, [], None])
+                self._h_rounds.append([[_tiles(f) for f in self._factories], [], None])
             if self._sheet is not None:
                 self._sheet.append([])
             if not any(map(any, self._factories)):
@@ -1262,6 +1272,12 @@ class PavilionState:
                 ", passed" if self._passed[p] else "", _tiles(self._hand[p]) or "-"))
             lines.append("  " + "  ".join("%s:%s" % (SP_STARS[s], boards[p][s]) for s in range(7)))
         return "\n".join(lines)
+
+
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(PavilionState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
 def _draw_multiset(bag, tower, need, what):
@@ -1541,7 +1557,7 @@ def play_random(g, policy):
         elif g._phase == FILL:
             g._continue_fill()
     plies = 0
-    legal_actions, play = g.legal_actions, g._play
+    legal_actions, play = g._legal_actions, g._play
     while g._phase != OVER:
         legal = legal_actions()
         # splitmix_next, inlined: rules section 5.
