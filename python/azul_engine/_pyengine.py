@@ -107,6 +107,7 @@ def _draft_to_str(action):
 # lines in the 5-bit mask m then the floor, ascending (the order legal_actions lists them in).
 _NO_TILES = (0, 0, 0, 0, 0)
 _DRAFT_TEXT = tuple(_draft_to_str(_a) for _a in range(NUM_DRAFT_ACTIONS))
+_TILING_TEXT = tuple("W%d%d" % (_r + 1, _c + 1) for _r in range(5) for _c in range(5))
 _DRAFT_PARTS = tuple((_a // 30, _a % 30 // 6, _a % 6) for _a in range(NUM_DRAFT_ACTIONS))
 _DRAFTS = tuple(tuple(_sc * 6 + _d for _d in range(5) if _m >> _d & 1) + (_sc * 6 + FLOOR,)
                 for _sc in range(50) for _m in range(32))
@@ -414,8 +415,7 @@ class GameState:
     def _allowed_columns(self, p, row, colour):
         """Grey wall: empty cells of ``row`` whose column holds no ``colour`` yet."""
         wall = self._wall[p]
-        return [c for c in range(5) if wall[row * 5 + c] < 0
-                and all(wall[r * 5 + c] != colour for r in range(5))]
+        return [c for c in range(5) if wall[row * 5 + c] < 0 and colour not in wall[c::5]]
 
     def _row_has(self, p, row, colour):
         return self._row_colours[p][row] >> colour & 1
@@ -568,7 +568,7 @@ class GameState:
             p = self._turn
             r = self._pending_row(p)
             if self._h_rounds:
-                self._h_rounds[-1][1].append("W%d%d" % (r + 1, action - TILE_ACTION_BASE + 1))
+                self._h_rounds[-1][1].append(_TILING_TEXT[r * 5 + action - TILE_ACTION_BASE])
             self._moves += 1
             self._place(p, r, action - TILE_ACTION_BASE)
             self._continue_tiling()
@@ -1206,8 +1206,8 @@ def _tile_points(across, down):
 
 def _wall_bonus(wall):
     """(complete rows, complete columns, colours with all 5 tiles) of a wall."""
-    rows = sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
-    columns = sum(1 for c in range(5) if all(wall[r * 5 + c] >= 0 for r in range(5)))
+    rows = sum(1 for r in range(0, 25, 5) if min(wall[r:r + 5]) >= 0)
+    columns = sum(1 for c in range(5) if min(wall[c::5]) >= 0)
     colours = sum(1 for k in range(5) if wall.count(k) == 5)
     return rows, columns, colours
 

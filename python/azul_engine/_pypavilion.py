@@ -1028,7 +1028,10 @@ class PavilionState:
             need = SUPPLY_SIZE - sum(self._supply)
         explicit = self._explicit
         rng = self._rng
-        put_drawn = self._put_drawn
+        # Where the drawn tiles go (cf. _put_drawn): the first factory not yet full, or the supply.
+        facs, supply = self._factories, self._supply
+        refill = self._refill if self._fill == FILL_REFILL else None
+        f = 0
         while need:
             if not total:
                 for c in range(6):
@@ -1048,7 +1051,15 @@ class PavilionState:
             while k >= bag[c]:
                 k -= bag[c]
                 c += 1
-            put_drawn(c)
+            bag[c] -= 1
+            if factories:
+                while sum(facs[f]) >= 4:
+                    f += 1
+                facs[f][c] += 1
+            else:
+                supply[c] += 1
+                if refill is not None:
+                    refill[c] += 1
             total -= 1
             need -= 1
         self._rng = rng
