@@ -63,7 +63,6 @@ FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
 PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
 
 
-
 def _wall_column(colour, row):
     """Column of ``colour`` in ``row`` on the coloured (classic) wall."""
     return (colour + row) % 5
@@ -214,7 +213,7 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
-        # held by the methods that change or copy the state (_pycommon.atomic)
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
 

@@ -253,12 +253,8 @@ def _wild_count_range(cost, have, wilds, is_wild):
     return range(lo, hi + 1)
 
 
-# Placement ids from tables, each keyed by the colour's tiles in hand (clamped at 6), the wild
-# tiles (clamped at 5) and whether the colour is the wild one: _hand_key(have, wilds, is_wild).
-def _hand_key(have, wilds, is_wild):
-    return (have if have < 6 else 6) * 12 + wilds * 2 + is_wild
-
-
+# Placement ids from tables, each keyed by a hand key: the colour's tiles in hand (clamped at 6)
+# * 12 + the wild tiles (clamped at 5) * 2 + 1 if the colour is the wild one.
 def _space_places(space, colour, key):
     """The placement ids on ``space`` in ``colour`` for hand key ``key``, ascending."""
     have, rest = divmod(key, 12)
@@ -328,7 +324,7 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
-        # held by the methods that change or copy the state (_pycommon.atomic)
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
 
