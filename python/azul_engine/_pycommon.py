@@ -5,6 +5,7 @@ The C++ twins are native/include/azul/rng.h and native/src/textutil.cpp.
 """
 
 import functools
+import inspect
 import operator
 import threading
 
@@ -28,11 +29,16 @@ def new_lock():
 
 
 def _locked(method):
-    @functools.wraps(method)
-    def locked(self, *args, **kwargs):
-        with self._lock:
-            return method(self, *args, **kwargs)
-    return locked
+    code = method.__code__
+    if code.co_argcount == 1 and not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        def locked(self):  # the common case (properties, clone), without packing arguments
+            with self._lock:
+                return method(self)
+    else:
+        def locked(self, *args, **kwargs):
+            with self._lock:
+                return method(self, *args, **kwargs)
+    return functools.wraps(method)(locked)
 
 
 def make_atomic(cls, unlocked):
@@ -105,6 +111,17 @@ def key_values(tokens):
 def history_keys(order):
     """The history's keys among the text's: 'history' and r1, r2, ..."""
     return [k for k in order if k == "history" or (k[:1] == "r" and is_uint(k[1:]))]
+
+
+def copy_rounds(rounds):
+    """A copy of a history's rounds ``[factories, moves, scores or None]`` for a clone.  Only the
+    last round ever changes (its moves are appended, its scores replaced, or it is dropped by a
+    deal), so the earlier rounds and the last one's factories and scores lists are shared."""
+    rounds = rounds[:]
+    if rounds:
+        factories, moves, scores = rounds[-1]
+        rounds[-1] = [factories, moves[:], scores]
+    return rounds
 
 
 def rounds_text(rounds):

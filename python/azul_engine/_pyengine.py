@@ -356,23 +356,23 @@ class GameState:
         other._marker = self._marker
         other._marker_floor = self._marker_floor
         other._moves = self._moves
-        other._factories = [f[:] for f in self._factories]
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
         other._centre = self._centre[:]
         other._bag = self._bag[:]
         other._lid = self._lid[:]
         other._prefill_bag = self._prefill_bag[:]
         other._prefill_lid = self._prefill_lid[:]
-        other._line_colour = [x[:] for x in self._line_colour]
-        other._line_count = [x[:] for x in self._line_count]
-        other._wall = [x[:] for x in self._wall]
-        other._row_colours = [x[:] for x in self._row_colours]
-        other._floor = [x[:] for x in self._floor]
+        other._line_colour = list(map(copies, self._line_colour))
+        other._line_count = list(map(copies, self._line_count))
+        other._wall = list(map(copies, self._wall))
+        other._row_colours = list(map(copies, self._row_colours))
+        other._floor = list(map(copies, self._floor))
         other._score = self._score[:]
         other._h_complete = self._h_complete
         other._h_seed = self._h_seed
         other._h_first = self._h_first
-        other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
-                           for r in self._h_rounds]
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
         other._lock = _new_lock()
         return other

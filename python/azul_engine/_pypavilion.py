@@ -438,18 +438,38 @@ class PavilionState:
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(PavilionState)
-        for name in ("_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill",
-                     "_turn", "_start", "_marker", "_moves", "_next", "_owed", "_h_complete",
-                     "_h_seed", "_h_first", "_h_supply"):
-            setattr(other, name, getattr(self, name))
-        other._factories = [f[:] for f in self._factories]
-        other._hand = [h[:] for h in self._hand]
-        other._board = [b[:] for b in self._board]
-        for name in ("_centre", "_supply", "_refill", "_bag", "_tower", "_prefill_bag",
-                     "_prefill_tower", "_score", "_filled", "_passed"):
-            setattr(other, name, getattr(self, name)[:])
-        other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
-                           for r in self._h_rounds]
+        other._players = self._players
+        other._explicit = self._explicit
+        other._seed = self._seed
+        other._rng = self._rng
+        other._round = self._round
+        other._phase = self._phase
+        other._fill = self._fill
+        other._turn = self._turn
+        other._start = self._start
+        other._marker = self._marker
+        other._moves = self._moves
+        other._next = self._next
+        other._owed = self._owed
+        other._h_complete = self._h_complete
+        other._h_seed = self._h_seed
+        other._h_first = self._h_first
+        other._h_supply = self._h_supply
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
+        other._hand = list(map(copies, self._hand))
+        other._board = list(map(copies, self._board))
+        other._centre = self._centre[:]
+        other._supply = self._supply[:]
+        other._refill = self._refill[:]
+        other._bag = self._bag[:]
+        other._tower = self._tower[:]
+        other._prefill_bag = self._prefill_bag[:]
+        other._prefill_tower = self._prefill_tower[:]
+        other._score = self._score[:]
+        other._filled = self._filled[:]
+        other._passed = self._passed[:]
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
         other._lock = _new_lock()
         return other
