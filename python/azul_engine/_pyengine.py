@@ -728,7 +728,8 @@ class GameState:
         self._line_count[p][row] = 0
         self._line_colour[p][row] = -1
         across, down = _tile_runs(wall, row, col)
-        points = _tile_points(across, down)
+        points = (1 if across == 1 and down == 1 else  # _tile_points
+                  (across if across > 1 else 0) + (down if down > 1 else 0))
         self._score[p] += points
         if self._sheet is not None:
             self._sheet[-1].append({
@@ -762,7 +763,7 @@ class GameState:
                     continue
                 colour = self._line_colour[p][r]
                 if not grey:
-                    self._place(p, r, _wall_column(colour, r))
+                    self._place(p, r, (colour + r) % 5)  # _wall_column
                 elif self._allowed_columns(p, r, colour):
                     if not choose_best:
                         self._turn = p
@@ -791,15 +792,21 @@ class GameState:
         holds_marker = self._marker == p and self._marker_floor
         items = sum(floor) + (1 if holds_marker else 0)
         before = self._score[p]
-        penalty = FLOOR_PENALTY[min(items, FLOOR_SPACES)]
-        self._score[p] = max(0, before - penalty)
+        penalty = FLOOR_PENALTY[items if items < FLOOR_SPACES else FLOOR_SPACES]
+        self._score[p] = before - penalty if before > penalty else 0
         if self._sheet is not None:
             self._sheet[-1].append({
                 "event": "floor", "player": p, "items": items, "marker": holds_marker,
                 "penalty": penalty, "before": before, "after": self._score[p]})
-        for c in range(5):
-            self._lid[c] += floor[c]
-            floor[c] = 0
+        if any(floor):
+            lid = self._lid
+            b, y, r, k, w = floor
+            lid[0] += b
+            lid[1] += y
+            lid[2] += r
+            lid[3] += k
+            lid[4] += w
+            floor[:] = _NO_TILES
         if holds_marker:
             self._marker_floor = False  # the marker goes back to its holder
 
