@@ -68,11 +68,12 @@ SP_KEEP_SETS = tuple("".join(SP_COLOURS[c] * k[c] for c in range(6)) for k in _K
 _KEEP_INDEX = {k: i for i, k in enumerate(_KEEPS)}
 # The passes open to a hand, as one bit per kept-tile multiset: _PASS_FIT[c][n] has bit i set
 # when SP_KEEP_SETS[i] keeps at most n (0-4) tiles of colour c, so a hand's passes are the AND
-# over its colours; _PASS_BYTES[j * 256 + b] lists the pass ids of the bits in byte b of byte j.
+# over its colours; _PASS_BYTES[j][b] lists the pass ids of the bits b in byte j of the mask.
 _PASS_FIT = tuple(tuple(sum(1 << i for i, k in enumerate(_KEEPS) if k[c] <= n) for n in range(5))
                   for c in range(6))
-_PASS_BYTES = tuple(tuple(SP_PASS_ACTION_BASE + j * 8 + b for b in range(8) if byte >> b & 1)
-                    for j in range((len(_KEEPS) + 7) // 8) for byte in range(256))
+_PASS_MASK_BYTES = (len(_KEEPS) + 7) // 8
+_PASS_BYTES = tuple(tuple(tuple(SP_PASS_ACTION_BASE + j * 8 + b for b in range(8) if byte >> b & 1)
+                          for byte in range(256)) for j in range(_PASS_MASK_BYTES))
 
 # Ornaments: 6 windows (3 tiles), 6 statues (2), 6 pillars (1), with their surrounding spaces.
 def _space(star, number):
@@ -574,15 +575,10 @@ class PavilionState:
         f0, f1, f2, f3, f4, f5 = _PASS_FIT
         fit = (f0[h0 if h0 < 4 else 4] & f1[h1 if h1 < 4 else 4] & f2[h2 if h2 < 4 else 4]
                & f3[h3 if h3 < 4 else 4] & f4[h4 if h4 < 4 else 4] & f5[h5 if h5 < 4 else 4])
-        table = _PASS_BYTES
         out = []
-        j = 0
-        while fit:
-            b = fit & 255
+        for ids, b in zip(_PASS_BYTES, fit.to_bytes(_PASS_MASK_BYTES, "little")):
             if b:
-                out += table[j + b]
-            fit >>= 8
-            j += 256
+                out += ids[b]
         return out
 
     def legal_moves(self):
