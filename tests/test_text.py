@@ -82,6 +82,28 @@ def test_clone_is_equal_and_independent(engine):
     assert state.record()["rounds"][0]["moves"] == []
 
 
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_clones_keep_their_own_history_across_rounds(engine, variant):
+    """Clones taken all through a game, each played on to its own end, leave the game's record as it was, and
+    keep the rounds they were cloned with."""
+    game = engine.new_game(2, variant, seed=8)
+    picker = Picker(8)
+    clones = []
+    while not game.is_over:
+        clones.append((game.clone(), game.record()["rounds"]))
+        game.apply(picker.choice(game.legal_actions()))
+    final = game.record_json()
+    for i, (clone, before) in enumerate(clones[::7]):
+        assert clone.record()["rounds"] == before
+        clone_picker = Picker(100 + i)
+        while not clone.is_over:
+            clone.apply(clone_picker.choice(clone.legal_actions()))
+        after = clone.record()["rounds"]
+        assert after[:len(before) - 1] == before[:-1]  # the finished rounds, unchanged
+        assert after[len(before) - 1]["moves"][:len(before[-1]["moves"])] == before[-1]["moves"]
+    assert game.record_json() == final
+
+
 @pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle"])
 def test_copies_and_pickles_are_equal_with_their_history(engine, how):
     make = {"copy": copy.copy, "deepcopy": copy.deepcopy,

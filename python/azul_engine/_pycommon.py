@@ -4,7 +4,10 @@ the state text both variants write alike (key=value tokens, the history's rounds
 The C++ twins are native/include/azul/rng.h and native/src/textutil.cpp.
 """
 
+import functools
+import inspect
 import operator
+import threading
 
 from ._errors import IllegalMoveError, StateFormatError
 
@@ -18,6 +21,41 @@ def splitmix_next(s):
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return s, z ^ (z >> 31)
+
+
+def new_lock():
+    """The lock of one state: re-entrant, so that a locked method may call another."""
+    return threading.RLock()
+
+
+def _locked(method):
+    code = method.__code__
+    if code.co_argcount == 1 and not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        def locked(self):  # the common case (properties, clone), without packing arguments
+            with self._lock:
+                return method(self)
+    else:
+        def locked(self, *args, **kwargs):
+            with self._lock:
+                return method(self, *args, **kwargs)
+    return functools.wraps(method)(locked)
+
+
+def make_atomic(cls, unlocked):
+    """Make every call on a ``cls`` state atomic across threads, as every call into the C++
+    engine is (it holds the GIL for the whole call): each public method and property defined in
+    the class, and its comparison, copies and text, runs holding the state's lock ``_lock``.
+
+    ``unlocked`` names those left alone: methods that take the lock themselves (the hot paths,
+    without this wrapper's extra call), and properties that no move can show half made."""
+    for name, value in list(vars(cls).items()):
+        if name in unlocked or (name.startswith("_") and name not in (
+                "__eq__", "__str__", "__repr__", "__reduce__", "__copy__", "__deepcopy__")):
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(_locked(value.fget), doc=value.__doc__))
+        elif callable(value) and not isinstance(value, (classmethod, staticmethod)):
+            setattr(cls, name, _locked(value))
 
 
 def check_seed(seed):
@@ -163,6 +201,17 @@ def key_values(tokens):
 def history_keys(order):
     """The history's keys among the text's: 'history' and r1, r2, ..."""
     return [k for k in order if k == "history" or (k[:1] == "r" and is_uint(k[1:]))]
+
+
+def copy_rounds(rounds):
+    """A copy of a history's rounds ``[factories, moves, scores or None]`` for a clone.  Only the
+    last round ever changes (its moves are appended, its scores replaced, or it is dropped by a
+    deal), so the earlier rounds and the last one's factories and scores lists are shared."""
+    rounds = rounds[:]
+    if rounds:
+        factories, moves, scores = rounds[-1]
+        rounds[-1] = [factories, moves[:], scores]
+    return rounds
 
 
 def rounds_text(rounds):

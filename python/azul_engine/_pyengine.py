@@ -11,12 +11,14 @@ Everything here is plain Python on purpose: no compiler is needed, and a debugge
 through every rule.
 """
 
+import itertools
 import json
 import os
 
 from ._errors import IllegalMoveError, StateFormatError
 from . import _pycommon
 from ._pycommon import MASK64 as _MASK64
+from ._pycommon import new_lock as _new_lock
 from ._pycommon import check_seed as _check_seed
 from ._pycommon import splitmix_next as _splitmix_next
 
@@ -61,9 +63,6 @@ SHARED_FEATURES = 76  # observation values shared by all seats
 FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
 PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
 
-# _COLOURS_NOT_IN[m]: the colours whose bit is clear in the 5-bit mask m, in colour order.
-_COLOURS_NOT_IN = tuple(tuple(c for c in range(5) if not m >> c & 1) for m in range(32))
-
 
 def _wall_column(colour, row):
     """Column of ``colour`` in ``row`` on the coloured (classic) wall."""
@@ -84,7 +83,16 @@ def _num_factories(players):
 
 def _tiles_to_str(counts):
     """Tile counts as colour letters in colour order: [1, 0, 2, 0, 0] -> 'BRR'."""
-    return "".join(COLOURS[c] * counts[c] for c in range(5))
+    text = _TILE_TEXT.get(tuple(counts))
+    if text is None:
+        b, y, r, k, w = counts
+        text = "B" * b + "Y" * y + "R" * r + "K" * k + "W" * w
+    return text
+
+
+# The text of every tile multiset of at most 4 tiles (a factory's, a floor's), precomputed.
+_TILE_TEXT = {k: "".join(COLOURS[c] * k[c] for c in range(5))
+              for k in itertools.product(range(5), repeat=5) if sum(k) <= 4}
 
 
 def _draft_to_str(action):
@@ -92,6 +100,21 @@ def _draft_to_str(action):
     colour, dest = divmod(rest, 6)
     return ("C" if source == CENTRE else str(source + 1)) + COLOURS[colour] + (
         "F" if dest == FLOOR else str(dest + 1))
+
+
+# Hot-path tables for drafts: the notation and (source, colour, destination) of each id, and
+# _DRAFTS[(source * 5 + colour) * 32 + m]: the draft ids of that source and colour, pattern
+# lines in the 5-bit mask m then the floor, ascending (the order legal_actions lists them in).
+_NO_TILES = (0, 0, 0, 0, 0)
+_DRAFT_TEXT = tuple(_draft_to_str(_a) for _a in range(NUM_DRAFT_ACTIONS))
+_TILING_TEXT = tuple("W%d%d" % (_r + 1, _c + 1) for _r in range(5) for _c in range(5))
+_DRAFT_PARTS = tuple((_a // 30, _a % 30 // 6, _a % 6) for _a in range(NUM_DRAFT_ACTIONS))
+_DRAFTS = tuple(tuple(_sc * 6 + _d for _d in range(5) if _m >> _d & 1) + (_sc * 6 + FLOOR,)
+                for _sc in range(50) for _m in range(32))
+# _OPEN_EMPTY[r][w]: an empty pattern line r whose wall row holds the colours in mask w is open
+# to every other colour c: bit c * 5 + r of a packed mask of the lines open to each colour.
+_OPEN_EMPTY = tuple(tuple(sum(1 << (_c * 5 + _r) for _c in range(5) if not _w >> _c & 1)
+                          for _w in range(32)) for _r in range(5))
 
 
 def _parse_move(text):
@@ -191,6 +214,8 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        "_lock",
     )
 
     def __new__(cls, *args, **kwargs):
@@ -232,6 +257,7 @@ class GameState:
         self._h_first = -1
         self._h_rounds = []
         self._sheet = None
+        self._lock = _new_lock()
         return self
 
     # -- randomness ---------------------------------------------------------------------------
@@ -335,24 +361,25 @@ class GameState:
         other._marker = self._marker
         other._marker_floor = self._marker_floor
         other._moves = self._moves
-        other._factories = [f[:] for f in self._factories]
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
         other._centre = self._centre[:]
         other._bag = self._bag[:]
         other._lid = self._lid[:]
         other._prefill_bag = self._prefill_bag[:]
         other._prefill_lid = self._prefill_lid[:]
-        other._line_colour = [x[:] for x in self._line_colour]
-        other._line_count = [x[:] for x in self._line_count]
-        other._wall = [x[:] for x in self._wall]
-        other._row_colours = [x[:] for x in self._row_colours]
-        other._floor = [x[:] for x in self._floor]
+        other._line_colour = list(map(copies, self._line_colour))
+        other._line_count = list(map(copies, self._line_count))
+        other._wall = list(map(copies, self._wall))
+        other._row_colours = list(map(copies, self._row_colours))
+        other._floor = list(map(copies, self._floor))
         other._score = self._score[:]
         other._h_complete = self._h_complete
         other._h_seed = self._h_seed
         other._h_first = self._h_first
-        other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
-                           for r in self._h_rounds]
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._lock = _new_lock()
         return other
 
     __copy__ = clone
@@ -392,8 +419,7 @@ class GameState:
     def _allowed_columns(self, p, row, colour):
         """Grey wall: empty cells of ``row`` whose column holds no ``colour`` yet."""
         wall = self._wall[p]
-        return [c for c in range(5) if wall[row * 5 + c] < 0
-                and all(wall[r * 5 + c] != colour for r in range(5))]
+        return [c for c in range(5) if wall[row * 5 + c] < 0 and colour not in wall[c::5]]
 
     def _row_has(self, p, row, colour):
         return self._row_colours[p][row] >> colour & 1
@@ -405,31 +431,57 @@ class GameState:
         destination 0-4 pattern line, 5 floor), so they come source by source, colour by colour,
         pattern lines then floor.  An empty list means the game is over.
         """
+        with self._lock:
+            return self._legal_actions()
+
+    def _legal_actions(self):
         phase = self._phase
         if phase == OFFER:
             p = self._turn
             lc, ln, rows = self._line_colour[p], self._line_count[p], self._row_colours[p]
-            # dests[c]: the destinations open to colour c (cf. OpenLanes in movegen.cpp).  A line
-            # never holds a colour its wall row has, so a part-filled line takes its own colour.
-            dests = [[], [], [], [], []]
-            for r in range(5):
-                n = ln[r]
-                if n == 0:
-                    for c in _COLOURS_NOT_IN[rows[r]]:
-                        dests[c].append(r)
-                elif n <= r:
-                    dests[lc[r]].append(r)
-            for d in dests:
-                d.append(FLOOR)
+            # The pattern lines open to each colour c, as bits c * 5 + r of one mask (cf.
+            # OpenLanes in movegen.cpp).  A line never holds a colour its wall row has, so a
+            # part-filled line takes its own colour.
+            n0, n1, n2, n3, n4 = ln
+            o0, o1, o2, o3, o4 = _OPEN_EMPTY
+            m = o0[rows[0]] if not n0 else 0
+            m |= o1[rows[1]] if not n1 else (1 << lc[1] * 5 + 1 if n1 < 2 else 0)
+            m |= o2[rows[2]] if not n2 else (1 << lc[2] * 5 + 2 if n2 < 3 else 0)
+            m |= o3[rows[3]] if not n3 else (1 << lc[3] * 5 + 3 if n3 < 4 else 0)
+            m |= o4[rows[4]] if not n4 else (1 << lc[4] * 5 + 4 if n4 < 5 else 0)
+            # _DRAFTS index of source s, colour c: s * 160 + c * 32 + lines open to c.
+            m0 = m & 31
+            m1 = 32 + (m >> 5 & 31)
+            m2 = 64 + (m >> 10 & 31)
+            m3 = 96 + (m >> 15 & 31)
+            m4 = 128 + (m >> 20)
+            drafts = _DRAFTS
             out = []
-            for s, tiles in enumerate(self._factories):
-                for c in range(5):
-                    if tiles[c]:
-                        out.extend(map((s * 30 + c * 6).__add__, dests[c]))
-            tiles = self._centre
-            for c in range(5):
-                if tiles[c]:
-                    out.extend(map((CENTRE * 30 + c * 6).__add__, dests[c]))
+            base = 0
+            for t0, t1, t2, t3, t4 in self._factories:
+                if t0:
+                    out += drafts[base + m0]
+                if t1:
+                    out += drafts[base + m1]
+                if t2:
+                    out += drafts[base + m2]
+                if t3:
+                    out += drafts[base + m3]
+                if t4:
+                    out += drafts[base + m4]
+                base += 160
+            t0, t1, t2, t3, t4 = self._centre
+            base = CENTRE * 160
+            if t0:
+                out += drafts[base + m0]
+            if t1:
+                out += drafts[base + m1]
+            if t2:
+                out += drafts[base + m2]
+            if t3:
+                out += drafts[base + m3]
+            if t4:
+                out += drafts[base + m4]
             return out
         if phase == TILING:
             p = self._turn
@@ -496,27 +548,31 @@ class GameState:
         Raises :class:`IllegalMoveError` naming the rule broken, and then leaves the state
         unchanged.
         """
-        if isinstance(move, str):
-            action = self.string_to_action(move)
-        else:
-            action = _check_action(move)
-        self._check_legal(action)
-        self._play(action)
+        with self._lock:
+            if type(move) is int and 0 <= move < NUM_ACTIONS:
+                action = move
+            elif isinstance(move, str):
+                action = self.string_to_action(move)
+            else:
+                action = _check_action(move)
+            self._check_legal(action)
+            self._play(action)
 
     def _play(self, action):
         """Apply a legal action (unchecked), recording it in the history."""
         phase = self._phase
         # A state read from text may not know the rounds before it: history is written where known.
         if phase == OFFER:
-            if self._h_rounds:
-                self._h_rounds[-1][1].append(_draft_to_str(action))
+            rounds = self._h_rounds
+            if rounds:
+                rounds[-1][1].append(_DRAFT_TEXT[action])
             self._moves += 1
             self._draft(action)
         elif phase == TILING:
             p = self._turn
             r = self._pending_row(p)
             if self._h_rounds:
-                self._h_rounds[-1][1].append("W%d%d" % (r + 1, action - TILE_ACTION_BASE + 1))
+                self._h_rounds[-1][1].append(_TILING_TEXT[r * 5 + action - TILE_ACTION_BASE])
             self._moves += 1
             self._place(p, r, action - TILE_ACTION_BASE)
             self._continue_tiling()
@@ -531,6 +587,19 @@ class GameState:
     def _check_legal(self, action):
         """Raise IllegalMoveError, naming the rule, unless ``action`` is legal here."""
         phase = self._phase
+        if phase == OFFER and action < NUM_DRAFT_ACTIONS:
+            # The common case first: a draft that is legal (anything else goes on to the checks
+            # below, which name the rule).
+            source, colour, dest = _DRAFT_PARTS[action]
+            p = self._turn
+            if (self._centre[colour] if source == CENTRE
+                    else source < len(self._factories) and self._factories[source][colour]):
+                if dest == FLOOR:
+                    return
+                ln = self._line_count[p][dest]
+                if ((not ln or self._line_colour[p][dest] == colour) and ln != dest + 1
+                        and not self._row_colours[p][dest] >> colour & 1):
+                    return
         if phase == OVER:
             raise IllegalMoveError("game is over")
         if phase in (FIRST_PLAYER, FILL):
@@ -613,12 +682,12 @@ class GameState:
         return n - kept
 
     def _draft(self, action):
-        source, rest = divmod(action, 30)
-        colour, dest = divmod(rest, 6)
+        source, colour, dest = _DRAFT_PARTS[action]
         p = self._turn
+        centre = self._centre
         if source == CENTRE:
-            n = self._centre[colour]
-            self._centre[colour] = 0
+            n = centre[colour]
+            centre[colour] = 0
             if self._marker < 0:
                 # The first taker from the centre takes the marker, onto the leftmost free
                 # floor space before the tiles land; on a full floor it is kept aside.
@@ -627,20 +696,25 @@ class GameState:
         else:
             tiles = self._factories[source]
             n = tiles[colour]
-            for c in range(5):
-                if c != colour:
-                    self._centre[c] += tiles[c]
-                tiles[c] = 0
+            tiles[colour] = 0
+            t0, t1, t2, t3, t4 = tiles
+            centre[0] += t0
+            centre[1] += t1
+            centre[2] += t2
+            centre[3] += t3
+            centre[4] += t4
+            tiles[:] = _NO_TILES
         if dest == FLOOR:
             self._to_floor(p, colour, n)
         else:
-            room = dest + 1 - self._line_count[p][dest]
+            count = self._line_count[p]
+            room = dest + 1 - count[dest]
             put = n if n < room else room
             self._line_colour[p][dest] = colour
-            self._line_count[p][dest] += put
+            count[dest] += put
             if n > put:
                 self._to_floor(p, colour, n - put)
-        if any(self._centre) or any(map(any, self._factories)):
+        if any(centre) or any(map(any, self._factories)):
             self._turn = (p + 1) % self._players
         else:
             self._phase = TILING
@@ -659,7 +733,8 @@ class GameState:
         self._line_count[p][row] = 0
         self._line_colour[p][row] = -1
         across, down = _tile_runs(wall, row, col)
-        points = _tile_points(across, down)
+        points = (1 if across == 1 and down == 1 else  # _tile_points
+                  (across if across > 1 else 0) + (down if down > 1 else 0))
         self._score[p] += points
         if self._sheet is not None:
             self._sheet[-1].append({
@@ -693,7 +768,7 @@ class GameState:
                     continue
                 colour = self._line_colour[p][r]
                 if not grey:
-                    self._place(p, r, _wall_column(colour, r))
+                    self._place(p, r, (colour + r) % 5)  # _wall_column
                 elif self._allowed_columns(p, r, colour):
                     if not choose_best:
                         self._turn = p
@@ -722,35 +797,46 @@ class GameState:
         holds_marker = self._marker == p and self._marker_floor
         items = sum(floor) + (1 if holds_marker else 0)
         before = self._score[p]
-        penalty = FLOOR_PENALTY[min(items, FLOOR_SPACES)]
-        self._score[p] = max(0, before - penalty)
+        penalty = FLOOR_PENALTY[items if items < FLOOR_SPACES else FLOOR_SPACES]
+        self._score[p] = before - penalty if before > penalty else 0
         if self._sheet is not None:
             self._sheet[-1].append({
                 "event": "floor", "player": p, "items": items, "marker": holds_marker,
                 "penalty": penalty, "before": before, "after": self._score[p]})
-        for c in range(5):
-            self._lid[c] += floor[c]
-            floor[c] = 0
+        if any(floor):
+            lid = self._lid
+            b, y, r, k, w = floor
+            lid[0] += b
+            lid[1] += y
+            lid[2] += r
+            lid[3] += k
+            lid[4] += w
+            floor[:] = _NO_TILES
         if holds_marker:
             self._marker_floor = False  # the marker goes back to its holder
 
     def _complete_rows(self, p):
-        wall = self._wall[p]
-        return sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
+        # A wall row never repeats a colour, so it is complete when it holds all five.
+        return self._row_colours[p].count(31)
 
 
     def _is_stuck(self):
         """Rules 1, stuck games: no tile in the bag or lid can ever reach a wall."""
         supply = [self._bag[c] + self._lid[c] for c in range(5)]
+        # On the coloured wall a line that can take colour c has its cell for c free, and that
+        # cell's column holds no c: only the grey wall needs to look for an allowed column.
+        grey = self._variant == 1
         for p in range(self._players):
+            counts, colours, row_colours = (self._line_count[p], self._line_colour[p],
+                                            self._row_colours[p])
             for r in range(5):
+                n, lc, row = counts[r], colours[r], row_colours[r]
                 for c in range(5):
                     if not supply[c]:
                         continue
-                    n, lc = self._line_count[p][r], self._line_colour[p][r]
-                    if (n and lc != c) or self._row_has(p, r, c):
+                    if (n and lc != c) or row >> c & 1:
                         continue  # the pattern line cannot take colour c
-                    if self._allowed_columns(p, r, c):
+                    if not grey or self._allowed_columns(p, r, c):
                         return False
         return True
 
@@ -781,8 +867,7 @@ class GameState:
         self._prefill_bag = self._bag[:]
         self._prefill_lid = self._lid[:]
         for f in self._factories:
-            for c in range(5):
-                f[c] = 0
+            f[:] = _NO_TILES
         self._marker = -1
         self._marker_floor = False
         self._moves = 0
@@ -802,6 +887,8 @@ class GameState:
         bag is empty; if both are empty, the round starts with what was drawn."""
         bag = self._bag
         total = sum(bag)
+        explicit = self._explicit
+        rng = self._rng
         for f in self._factories:
             for _ in range(4 - sum(f)):
                 if not total:
@@ -810,12 +897,16 @@ class GameState:
                         self._lid[c] = 0
                     total = sum(bag)
                     if not total:
+                        self._rng = rng
                         self._begin_offer()
                         return
-                if self._explicit:
+                if explicit:
                     return  # wait at the chance node
-                self._rng, z = _splitmix_next(self._rng)
-                k = ((z >> 32) * total) >> 32
+                # splitmix_next, inlined: rules section 5.
+                rng = (rng + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                k = (((z ^ (z >> 31)) >> 32) * total) >> 32
                 c = 0
                 while k >= bag[c]:
                     k -= bag[c]
@@ -823,12 +914,13 @@ class GameState:
                 bag[c] -= 1
                 f[c] += 1
                 total -= 1
+        self._rng = rng
         self._begin_offer()
 
     def _begin_offer(self):
         self._phase = OFFER
         self._turn = self._start
-        self._h_rounds.append([self.factories, [], None])
+        self._h_rounds.append([[_tiles_to_str(f) for f in self._factories], [], None])
         if self._sheet is not None:
             self._sheet.append([])
 
@@ -1081,26 +1173,38 @@ class GameState:
         return _board_text(self)
 
 
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(GameState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
+
+
 # ---------------------------------------------------------------------------------------------
 # Scoring helpers (native/src/scoring.cpp)
 # ---------------------------------------------------------------------------------------------
 
-def _run(wall, row, col, dr, dc):
-    """Placed tiles next to (row, col) going in direction (dr, dc), up to the first gap."""
-    n = 0
-    row += dr
-    col += dc
-    while 0 <= row < 5 and 0 <= col < 5 and wall[row * 5 + col] >= 0:
-        n += 1
-        row += dr
-        col += dc
-    return n
-
-
 def _tile_runs(wall, row, col):
     """Lengths of the horizontal and vertical runs through (row, col), the tile counted in each."""
-    return (1 + _run(wall, row, col, 0, -1) + _run(wall, row, col, 0, 1),
-            1 + _run(wall, row, col, -1, 0) + _run(wall, row, col, 1, 0))
+    i = row * 5 + col
+    across = 1
+    j = i - 1
+    while j >= i - col and wall[j] >= 0:
+        across += 1
+        j -= 1
+    j = i + 1
+    while j < i - col + 5 and wall[j] >= 0:
+        across += 1
+        j += 1
+    down = 1
+    j = i - 5
+    while j >= 0 and wall[j] >= 0:
+        down += 1
+        j -= 5
+    j = i + 5
+    while j < 25 and wall[j] >= 0:
+        down += 1
+        j += 5
+    return across, down
 
 
 def _tile_points(across, down):
@@ -1113,8 +1217,8 @@ def _tile_points(across, down):
 
 def _wall_bonus(wall):
     """(complete rows, complete columns, colours with all 5 tiles) of a wall."""
-    rows = sum(1 for r in range(5) if all(wall[r * 5 + c] >= 0 for c in range(5)))
-    columns = sum(1 for c in range(5) if all(wall[r * 5 + c] >= 0 for r in range(5)))
+    rows = sum(1 for r in range(0, 25, 5) if min(wall[r:r + 5]) >= 0)
+    columns = sum(1 for c in range(5) if min(wall[c::5]) >= 0)
     colours = sum(1 for k in range(5) if wall.count(k) == 5)
     return rows, columns, colours
 
@@ -1543,16 +1647,22 @@ def _play_random_wall(g, policy):
         elif g._phase == FILL:
             g._continue_fill()
     plies = 0
-    while g._phase != OVER:
-        legal = g.legal_actions()
-        policy, z = _splitmix_next(policy)
-        action = legal[((z >> 32) * len(legal)) >> 32]
-        if g._phase == OFFER:
-            g._draft(action)  # a playout keeps no history of its moves
+    legal_actions, draft, play = g._legal_actions, g._draft, g._play
+    while True:
+        phase = g._phase
+        if phase == OVER:
+            return plies
+        legal = legal_actions()
+        # splitmix_next, inlined: rules section 5.
+        policy = (policy + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        action = legal[(((z ^ (z >> 31)) >> 32) * len(legal)) >> 32]
+        if phase == OFFER:
+            draft(action)  # a playout keeps no history of its moves
         else:
-            g._play(action)
+            play(action)
         plies += 1
-    return plies
 
 
 def _check_playouts(n, threads):

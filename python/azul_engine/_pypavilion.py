@@ -29,6 +29,7 @@ import json
 
 from ._errors import IllegalMoveError, StateFormatError
 from ._pycommon import MASK64 as _MASK64
+from ._pycommon import new_lock as _new_lock
 from ._pycommon import check_seed as _check_seed
 from ._pycommon import is_uint as _is_uint
 from ._pycommon import splitmix_next as _splitmix_next
@@ -65,11 +66,14 @@ _KEEPS = tuple(tuple(combo.count(c) for c in range(6))
                for combo in itertools.combinations_with_replacement(range(6), size))
 SP_KEEP_SETS = tuple("".join(SP_COLOURS[c] * k[c] for c in range(6)) for k in _KEEPS)
 _KEEP_INDEX = {k: i for i, k in enumerate(_KEEPS)}
-# Sub-multiset test in one subtraction: counts in 4-bit fields, each hand field carrying a guard bit 8
-# that survives (hand | 8) - keep exactly when keep <= hand (keep and clamped hand are at most 4).
-_GUARDS = sum(8 << (4 * c) for c in range(6))
-_KEEP_PACKED = tuple((i, sum(k[c] << (4 * c) for c in range(6)))
-                     for i, k in enumerate(_KEEPS))
+# The passes open to a hand, as one bit per kept-tile multiset: _PASS_FIT[c][n] has bit i set
+# when SP_KEEP_SETS[i] keeps at most n (0-4) tiles of colour c, so a hand's passes are the AND
+# over its colours; _PASS_BYTES[j][b] lists the pass ids of the bits b in byte j of the mask.
+_PASS_FIT = tuple(tuple(sum(1 << i for i, k in enumerate(_KEEPS) if k[c] <= n) for n in range(5))
+                  for c in range(6))
+_PASS_MASK_BYTES = (len(_KEEPS) + 7) // 8
+_PASS_BYTES = tuple(tuple(tuple(SP_PASS_ACTION_BASE + j * 8 + b for b in range(8) if byte >> b & 1)
+                          for byte in range(256)) for j in range(_PASS_MASK_BYTES))
 
 # Ornaments: 6 windows (3 tiles), 6 statues (2), 6 pillars (1), with their surrounding spaces.
 def _space(star, number):
@@ -111,6 +115,14 @@ PHASE_NAMES = ("first-player", "fill", "acquire", "play", "bonus", "over")
 NO_FILL, FILL_SETUP, FILL_FACTORIES, FILL_REFILL = range(4)
 FILL_NAMES = ("-", "setup", "factories", "refill")
 
+# _ACQUIRES[(source * 6 + wild) * 64 + m]: the acquire ids of a source holding the colours in
+# mask m in a round whose wild colour is ``wild``: each colour but the wild one, or the wild one
+# when it is all the source holds.
+_ACQUIRES = tuple(
+    tuple(_s * 6 + _c for _c in range(6) if _m >> _c & 1 and _c != _w)
+    or ((_s * 6 + _w,) if _m >> _w & 1 else ())
+    for _s in range(10) for _w in range(6) for _m in range(64))
+
 def _num_factories(players):
     return 2 * players + 1
 
@@ -120,7 +132,14 @@ def _num_factories(players):
 # ---------------------------------------------------------------------------------------------
 
 def _tiles(counts):
-    return "".join(SP_COLOURS[c] * counts[c] for c in range(6))
+    text = _TILE_TEXT.get(tuple(counts))
+    if text is None:
+        text = "".join(SP_COLOURS[c] * counts[c] for c in range(6))
+    return text
+
+
+# The text of every tile multiset of at most 4 tiles (a factory's), precomputed.
+_TILE_TEXT = {k: "".join(SP_COLOURS[c] * k[c] for c in range(6)) for k in _KEEPS}
 
 
 def _action_text(action):
@@ -141,6 +160,12 @@ def _action_text(action):
     if action < SP_FIRST_PLAYER_ACTION_BASE:
         return "~" + SP_COLOURS[action - SP_DRAW_ACTION_BASE]
     return "~%d" % (action - SP_FIRST_PLAYER_ACTION_BASE)
+
+
+_ACTION_TEXT = tuple(_action_text(_a) for _a in range(SP_NUM_ACTIONS))
+# (space, colour, wild tiles, cost) of each placement, by id - SP_PLACE_ACTION_BASE.
+_PLACE_PARTS = tuple((_a // 36, _a % 36 // 6, _a % 6, _a // 36 % 6 + 1)
+                     for _a in range(SP_BONUS_ACTION_BASE - SP_PLACE_ACTION_BASE))
 
 
 def _parse_tiles(text, what, error=StateFormatError):
@@ -229,15 +254,33 @@ def _wild_count_range(cost, have, wilds, is_wild):
     return range(lo, hi + 1)
 
 
-_WILD_COUNTS = {}
+# Placement ids from tables, each keyed by a hand key: the colour's tiles in hand (clamped at 6)
+# * 12 + the wild tiles (clamped at 5) * 2 + 1 if the colour is the wild one.
+def _space_places(space, colour, key):
+    """The placement ids on ``space`` in ``colour`` for hand key ``key``, ascending."""
+    have, rest = divmod(key, 12)
+    wilds, is_wild = divmod(rest, 2)
+    base = SP_PLACE_ACTION_BASE + (space * 6 + colour) * 6
+    return tuple(base + w for w in _wild_count_range(space % 6 + 1, have, wilds, is_wild))
 
 
-def _wild_counts(cost, have, wilds, is_wild):
-    key = (cost, have if have < 6 else 6, wilds, is_wild)
-    r = _WILD_COUNTS.get(key)
-    if r is None:
-        r = _WILD_COUNTS[key] = tuple(_wild_count_range(*key))
-    return r
+# _CENTRE_PLACES[(k * 6 + colour) * 84 + hand key]: on centre star space k.
+_CENTRE_PLACES = tuple(_space_places(36 + _k, _c, _h)
+                       for _k in range(6) for _c in range(6) for _h in range(84))
+# _STAR_PLACES[(star * 64 + covered spaces mask) * 84 + hand key]: an outer star's placements,
+# space by space, filled in as met (an outer star takes one colour).
+_STAR_PLACES = {}
+
+
+def _star_places(key):
+    rest, hand_key = divmod(key, 84)
+    star, covered = divmod(rest, 64)
+    ids = ()
+    for k in range(6):
+        if not covered >> k & 1:
+            ids += _space_places(star * 6 + k, STAR_COLOUR[star], hand_key)
+    _STAR_PLACES[key] = ids
+    return ids
 
 
 def _run_length(filled, space):
@@ -282,6 +325,8 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        "_lock",
     )
 
     def __new__(cls, *args, **kwargs):
@@ -328,6 +373,7 @@ class PavilionState:
         self._h_supply = None
         self._h_rounds = []
         self._sheet = None
+        self._lock = _new_lock()
         return self
 
     # -- randomness ---------------------------------------------------------------------------
@@ -398,19 +444,40 @@ class PavilionState:
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(PavilionState)
-        for name in ("_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill",
-                     "_turn", "_start", "_marker", "_moves", "_next", "_owed", "_h_complete",
-                     "_h_seed", "_h_first", "_h_supply"):
-            setattr(other, name, getattr(self, name))
-        other._factories = [f[:] for f in self._factories]
-        other._hand = [h[:] for h in self._hand]
-        other._board = [b[:] for b in self._board]
-        for name in ("_centre", "_supply", "_refill", "_bag", "_tower", "_prefill_bag",
-                     "_prefill_tower", "_score", "_filled", "_passed"):
-            setattr(other, name, getattr(self, name)[:])
-        other._h_rounds = [[r[0][:], r[1][:], None if r[2] is None else r[2][:]]
-                           for r in self._h_rounds]
+        other._players = self._players
+        other._explicit = self._explicit
+        other._seed = self._seed
+        other._rng = self._rng
+        other._round = self._round
+        other._phase = self._phase
+        other._fill = self._fill
+        other._turn = self._turn
+        other._start = self._start
+        other._marker = self._marker
+        other._moves = self._moves
+        other._next = self._next
+        other._owed = self._owed
+        other._h_complete = self._h_complete
+        other._h_seed = self._h_seed
+        other._h_first = self._h_first
+        other._h_supply = self._h_supply
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
+        other._hand = list(map(copies, self._hand))
+        other._board = list(map(copies, self._board))
+        other._centre = self._centre[:]
+        other._supply = self._supply[:]
+        other._refill = self._refill[:]
+        other._bag = self._bag[:]
+        other._tower = self._tower[:]
+        other._prefill_bag = self._prefill_bag[:]
+        other._prefill_tower = self._prefill_tower[:]
+        other._score = self._score[:]
+        other._filled = self._filled[:]
+        other._passed = self._passed[:]
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._lock = _new_lock()
         return other
 
     __copy__ = clone
@@ -443,21 +510,31 @@ class PavilionState:
     def legal_actions(self):
         """Legal action ids, ascending; at a chance node the possible outcomes; empty once over.
         """
+        with self._lock:
+            return self._legal_actions()
+
+    def _legal_actions(self):
         phase = self._phase
         if phase == PLAY:
-            return self._placements() + self._passes()
+            out = self._placements()
+            out += self._passes()
+            return out
         if phase == ACQUIRE:
-            wild = self._round - 1
+            # Per source, the colours it holds but the wild one, or the wild one alone.
+            acquires = _ACQUIRES
+            base = (self._round - 1) * 64
             out = []
-            for s, tiles in enumerate(self._factories + [self._centre]):
-                source = CENTRE if s == len(self._factories) else s
-                only_wild = True
-                for c in range(6):
-                    if tiles[c] and c != wild:
-                        out.append(source * 6 + c)
-                        only_wild = False
-                if only_wild and tiles[wild]:
-                    out.append(source * 6 + wild)
+            for t0, t1, t2, t3, t4, t5 in self._factories:
+                m = ((1 if t0 else 0) | (2 if t1 else 0) | (4 if t2 else 0) | (8 if t3 else 0)
+                     | (16 if t4 else 0) | (32 if t5 else 0))
+                if m:
+                    out += acquires[base + m]
+                base += 384
+            t0, t1, t2, t3, t4, t5 = self._centre
+            m = ((1 if t0 else 0) | (2 if t1 else 0) | (4 if t2 else 0) | (8 if t3 else 0)
+                 | (16 if t4 else 0) | (32 if t5 else 0))
+            if m:
+                out += acquires[CENTRE * 384 + (self._round - 1) * 64 + m]
             return out
         if phase == BONUS:
             return [SP_BONUS_ACTION_BASE + c for c in range(6) if self._supply[c]]
@@ -471,46 +548,47 @@ class PavilionState:
         p = self._turn
         hand, board = self._hand[p], self._board[p]
         wild = self._round - 1
-        wilds = hand[wild] if hand[wild] < 5 else 5
+        wilds2 = (hand[wild] if hand[wild] < 5 else 5) * 2
+        covered = self._filled[p]
+        stars, star_places = _STAR_PLACES, _star_places
         out = []
         for star in range(6):
             c = STAR_COLOUR[star]
             have = hand[c]
-            if not have:
-                continue
-            is_wild = c == wild
-            for k in range(6):
-                space = star * 6 + k
-                if board[space] < 0:
-                    base = SP_PLACE_ACTION_BASE + (space * 6 + c) * 6
-                    for w in _wild_counts(k + 1, have, wilds, is_wild):
-                        out.append(base + w)
+            if have:
+                key = (((star * 64 + (covered >> star * 6 & 63)) * 7 + (have if have < 6 else 6))
+                       * 12 + wilds2 + (c == wild))
+                ids = stars.get(key)
+                out += ids if ids is not None else star_places(key)
+        # The centre star: every colour it does not hold yet, space by space.
         used = 0
-        for k in range(6):
-            if board[36 + k] >= 0:
-                used |= 1 << board[36 + k]
-        for k in range(6):
-            space = 36 + k
-            if board[space] >= 0:
-                continue
-            for c in range(6):
-                have = hand[c]
-                if have and not used >> c & 1:
-                    base = SP_PLACE_ACTION_BASE + (space * 6 + c) * 6
-                    for w in _wild_counts(k + 1, have, wilds, c == wild):
-                        out.append(base + w)
+        for k in range(36, 42):
+            if board[k] >= 0:
+                used |= 1 << board[k]
+        keys = [c * 84 + (hand[c] if hand[c] < 6 else 6) * 12 + wilds2 + (c == wild)
+                for c in range(6) if hand[c] and not used >> c & 1]
+        if keys:
+            centre = _CENTRE_PLACES
+            for k in range(6):
+                if board[36 + k] < 0:
+                    for key in keys:
+                        out += centre[k * 504 + key]
         return out
 
     def _passes(self):
-        hand = self._hand[self._turn]
-        packed = _GUARDS
-        for c in range(6):
-            packed += (hand[c] if hand[c] < 4 else 4) << (4 * c)
-        return [SP_PASS_ACTION_BASE + i for i, k in _KEEP_PACKED if (packed - k) & _GUARDS == _GUARDS]
+        h0, h1, h2, h3, h4, h5 = self._hand[self._turn]
+        f0, f1, f2, f3, f4, f5 = _PASS_FIT
+        fit = (f0[h0 if h0 < 4 else 4] & f1[h1 if h1 < 4 else 4] & f2[h2 if h2 < 4 else 4]
+               & f3[h3 if h3 < 4 else 4] & f4[h4 if h4 < 4 else 4] & f5[h5 if h5 < 4 else 4])
+        out = []
+        for ids, b in zip(_PASS_BYTES, fit.to_bytes(_PASS_MASK_BYTES, "little")):
+            if b:
+                out += ids[b]
+        return out
 
     def legal_moves(self):
         """Legal moves as notation strings, in the order of :meth:`legal_actions`."""
-        return [_action_text(a) for a in self.legal_actions()]
+        return [_ACTION_TEXT[a] for a in self.legal_actions()]
 
     def legal_action_mask(self):
         """A numpy bool array of ``SP_NUM_ACTIONS``: True at the legal action ids."""
@@ -605,18 +683,47 @@ class PavilionState:
         """Play a move: an action id or a notation string (a several-tile refill '~BR' at a
         supply chance node is :meth:`deal_supply`).  Raises :class:`IllegalMoveError` naming
         the rule broken, and then leaves the state unchanged."""
-        if isinstance(move, str):
-            action, counts = _parse_move(move)
-            if counts is not None:
-                self._deal_supply(counts)
-                return
-        else:
-            action = _pycommon.check_action(move, SP_NUM_ACTIONS)
-        self._check_legal(action)
-        self._play(action)
+        with self._lock:
+            if type(move) is int and 0 <= move < SP_NUM_ACTIONS:
+                action = move
+            elif isinstance(move, str):
+                action, counts = _parse_move(move)
+                if counts is not None:
+                    self._deal_supply(counts)
+                    return
+            else:
+                action = _pycommon.check_action(move, SP_NUM_ACTIONS)
+            self._check_legal(action)
+            self._play(action)
 
     def _check_legal(self, action):
         phase = self._phase
+        # The common cases first: an acquire or a placement that is legal (anything else goes on
+        # to the checks below, which name the rule).
+        if phase == ACQUIRE and action < SP_PLACE_ACTION_BASE:
+            source, c = divmod(action, 6)
+            if source == CENTRE:
+                tiles = self._centre
+            elif source < len(self._factories):
+                tiles = self._factories[source]
+            else:
+                tiles = None
+            if tiles is not None and tiles[c]:
+                wild = self._round - 1
+                if c != wild or sum(tiles) == tiles[c]:
+                    return
+        elif phase == PLAY and SP_PLACE_ACTION_BASE <= action < SP_BONUS_ACTION_BASE:
+            space, c, w, cost = _PLACE_PARTS[action - SP_PLACE_ACTION_BASE]
+            p = self._turn
+            board, hand = self._board[p], self._hand[p]
+            if board[space] < 0 and (c == STAR_COLOUR[space // 6] if space < 36
+                                     else c not in board[36:42]):
+                wild = self._round - 1
+                if c == wild:
+                    if not w and hand[c] >= cost:
+                        return
+                elif w < cost and hand[c] >= cost - w and hand[wild] >= w:
+                    return
         if phase == OVER:
             raise IllegalMoveError("game is over")
         if phase in (FIRST_PLAYER, FILL):
@@ -739,7 +846,7 @@ class PavilionState:
             self._begin_setup()
             return
         if self._h_complete:
-            self._h_rounds[-1][1].append(_action_text(action))
+            self._h_rounds[-1][1].append(_ACTION_TEXT[action])
         self._moves += 1
         if phase == ACQUIRE:
             self._acquire(action)
@@ -936,6 +1043,12 @@ class PavilionState:
             need = 4 * len(self._factories) - sum(map(sum, self._factories))
         else:
             need = SUPPLY_SIZE - sum(self._supply)
+        explicit = self._explicit
+        rng = self._rng
+        # Where the drawn tiles go (cf. _put_drawn): the first factory not yet full, or the supply.
+        facs, supply = self._factories, self._supply
+        refill = self._refill if self._fill == FILL_REFILL else None
+        f = 0
         while need:
             if not total:
                 for c in range(6):
@@ -944,17 +1057,29 @@ class PavilionState:
                 total = sum(bag)
                 if not total:
                     break
-            if self._explicit:
+            if explicit:
                 return
-            self._rng, z = _splitmix_next(self._rng)
-            k = ((z >> 32) * total) >> 32
+            # splitmix_next, inlined: rules section 5.
+            rng = (rng + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            k = (((z ^ (z >> 31)) >> 32) * total) >> 32
             c = 0
             while k >= bag[c]:
                 k -= bag[c]
                 c += 1
-            self._put_drawn(c)
+            bag[c] -= 1
+            if factories:
+                while sum(facs[f]) >= 4:
+                    f += 1
+                facs[f][c] += 1
+            else:
+                supply[c] += 1
+                if refill is not None:
+                    refill[c] += 1
             total -= 1
             need -= 1
+        self._rng = rng
         self._fill_done()
 
     def _fill_done(self):
@@ -968,7 +1093,7 @@ class PavilionState:
             self._phase = ACQUIRE
             self._turn = self._start
             if self._h_complete:
-                self._h_rounds.append([self.factories, [], None])
+                self._h_rounds.append([[_tiles(f) for f in self._factories], [], None])
             if self._sheet is not None:
                 self._sheet.append([])
             if not any(map(any, self._factories)):
@@ -1175,6 +1300,12 @@ class PavilionState:
                 ", passed" if self._passed[p] else "", _tiles(self._hand[p]) or "-"))
             lines.append("  " + "  ".join("%s:%s" % (SP_STARS[s], boards[p][s]) for s in range(7)))
         return "\n".join(lines)
+
+
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(PavilionState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
 def _draw_multiset(bag, tower, need, what):
@@ -1455,9 +1586,13 @@ def play_random(g, policy):
         elif g._phase == FILL:
             g._continue_fill()
     plies = 0
+    legal_actions, play = g._legal_actions, g._play
     while g._phase != OVER:
-        legal = g.legal_actions()
-        policy, z = _splitmix_next(policy)
-        g._play(legal[((z >> 32) * len(legal)) >> 32])
+        legal = legal_actions()
+        # splitmix_next, inlined: rules section 5.
+        policy = (policy + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        play(legal[(((z ^ (z >> 31)) >> 32) * len(legal)) >> 32])
         plies += 1
     return plies
