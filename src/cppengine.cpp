@@ -415,8 +415,10 @@ py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
 
 // VectorGame.step's signal poll, called between games while the GIL is released: at most every
 // kSignalPollMs it takes the GIL and runs Python's signal handlers; an exception from one
-// (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.
-constexpr int kSignalPollMs = 50;
+// (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.  Python runs handlers in its
+// main thread only, so a step in another thread does not poll (nor wait for the GIL to do so).
+constexpr int kSignalPollMs = 25;
+unsigned long g_main_thread = 0;  // threading.main_thread().ident, read at import
 
 // The note an interrupted step adds to the handler's exception (as the pure engine's).
 std::string VectorStepNote(int k, int n) {
@@ -460,7 +462,8 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   int stepped;
   {
     py::gil_scoped_release release;
-    stepped = v.Apply(data, &PollSignals, &poll);
+    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread ? &PollSignals : nullptr,
+                      &poll);
   }
   v.set_stepped(stepped);
   if (stepped < v.size()) {
@@ -941,6 +944,8 @@ PYBIND11_MODULE(_cppengine, m) {
 
   for (int a = 0; a < kCachedInts; ++a)
     g_action_ints[a] = PyLong_FromLong(a);  // kept for the life of the interpreter
+  g_main_thread =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
   InstallFastLoop<Game>(m.attr("GameState"));
   InstallFastLoop<PGame>(m.attr("PavilionState"));
 

@@ -1686,11 +1686,11 @@ class VectorGame:
         then no game has moved.  Returns (legal_mask, current_player, scores, done).
 
         The games move in index order, each one's arrays refreshed right after its move.  A
-        signal handler runs between two games (every 50 ms or so of a long step in the C++
-        engine); if it raises (KeyboardInterrupt on Ctrl-C), the step stops there: games
-        0..k-1 have taken their actions, games k..n-1 have not, every array matches its game,
-        ``stepped`` is k and the exception carries a note saying so.  ``stepped`` is n after a
-        step that ran to the end, 0 after one refused by IllegalMoveError."""
+        Ctrl-C (SIGINT's Python handler) runs between two games, within about 25 ms in the C++
+        engine; if it raises (KeyboardInterrupt), the step stops there: games 0..k-1 have taken
+        their actions, games k..n-1 have not, every array matches its game, ``stepped`` is k and
+        the exception carries a note saying so.  ``stepped`` is n after a step that ran to the
+        end, 0 after one refused by IllegalMoveError."""
         import numpy as np
 
         actions = np.asarray(actions)
