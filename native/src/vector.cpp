@@ -47,10 +47,10 @@ void VectorGame::Reset(const std::vector<int>& slots) {
   for (int i : slots) Start(i);
 }
 
-// Rewrites game i's row of every array.  A row's list holds its legal ids then -1 and its mask
-// is set exactly at the listed ids, so a Summer Pavilion row (1798 wide) only clears the old
-// list's entries; a classic row's mask (314) is cleared whole, which costs less.  The list's -1
-// tail is rewritten only where the old list or the generator's scratch wrote.
+// Rewrites game i's row of every array.  A row's list holds its legal ids (ascending) then -1
+// and its mask is set exactly at the listed ids, so a Summer Pavilion mask (1798 wide) is only
+// cleared from the old list's first id to its last; a classic one (314) is cleared whole.  The
+// list's -1 tail is rewritten only where the old list or the generator's scratch wrote.
 void VectorGame::Refresh(int i) {
   uint8_t* mask = &mask_[static_cast<size_t>(i) * num_actions_];
   int16_t* list = &actions_[static_cast<size_t>(i) * num_actions_];
@@ -58,7 +58,8 @@ void VectorGame::Refresh(int i) {
   const int old_count = counts_[i];
   int count;
   if (pavilion()) {
-    for (int k = 0; k < old_count; ++k) mask[list[k]] = 0;
+    if (old_count)  // the old list is ascending: its ids lie in list[0]..list[old_count - 1]
+      std::memset(mask + list[0], 0, static_cast<size_t>(list[old_count - 1] - list[0] + 1));
     const sp::State& s = sp_games_[i];
     count = sp::LegalActionsAndMask(s, list, mask);
     player_[i] = s.turn;
