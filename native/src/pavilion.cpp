@@ -600,6 +600,9 @@ void ForEachPlacement(const State& s, Visit visit) {
   for (int k = 0; k < 6; ++k)
     if (board[36 + k] >= 0) centre_used |= 1 << board[36 + k];
   uint64_t empty = ~s.filled[p] & ((1ULL << kSpaces) - 1);
+  // A coloured star gives nothing without its colour in hand (the skip below, star-wide).
+  for (int star = 0; star < kCentreStar; ++star)
+    if (!hand[kStarColour[star]]) empty &= ~kT.star_mask[star];
   while (empty) {
     const int space = __builtin_ctzll(empty);
     empty &= empty - 1;
