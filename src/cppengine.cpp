@@ -4,6 +4,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <chrono>
 #include <random>
 #include <string>
 #include <vector>
@@ -468,28 +470,58 @@ py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
   return std::move(view);
 }
 
+// VectorGame.step's signal poll, called between games while the GIL is released: at most every
+// kSignalPollMs it takes the GIL and runs Python's signal handlers; an exception from one
+// (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.  Python runs handlers in its
+// main thread only, so a step in another thread does not poll (nor wait for the GIL to do so).
+constexpr int kSignalPollMs = 25;
+unsigned long g_main_thread = 0;  // threading.main_thread().ident, read at import
+
+// The note an interrupted step adds to the handler's exception (as the pure engine's).
+std::string VectorStepNote(int k, int n) {
+  return "VectorGame.step stopped before game " + std::to_string(k) + ": the " +
+         std::to_string(k) + " games before it took their actions, the other " +
+         std::to_string(n - k) + " did not (VectorGame.stepped)";
+}
+
+struct SignalPoll {
+  std::chrono::steady_clock::time_point next;
+};
+bool PollSignals(void* context) {
+  SignalPoll& poll = *static_cast<SignalPoll*>(context);
+  const auto now = std::chrono::steady_clock::now();
+  if (now < poll.next) return false;
+  poll.next = now + std::chrono::milliseconds(kSignalPollMs);
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
+}
+
 py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   VectorGame& v = self.cast<VectorGame&>();
-  py::array actions = py::module_::import("numpy").attr("asarray")(actions_obj);
+  // An exact ndarray is used as it is (np.asarray would return it unchanged).
+  py::array actions = Py_TYPE(actions_obj.ptr()) == py::detail::npy_api::get().PyArray_Type_
+                          ? py::reinterpret_borrow<py::array>(actions_obj)
+                          : py::array(py::module_::import("numpy").attr("asarray")(actions_obj));
   const char kind = actions.dtype().kind();
   if (actions.ndim() != 1 || actions.shape(0) != v.size() || (kind != 'i' && kind != 'u'))
     throw py::value_error("actions must be " + std::to_string(v.size()) + " integers, got shape " +
                           std::string(py::str(actions.attr("shape"))) + " of " +
                           std::string(py::str(actions.dtype())));
   auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+  Busy busy(v);
   // A private copy: the caller's array may be the same memory, which another thread could change
   // between the check and the GIL-free apply.
-  const std::vector<int64_t> copy(values.data(), values.data() + v.size());
-  const int64_t* data = copy.data();
+  int64_t* data = v.action_buffer();
+  std::copy(values.data(), values.data() + v.size(), data);
+  v.set_stepped(0);
   // uint64 actions of 2**63 or more wrapped round in the copy: find the first one in a game
   // not over, so that it is reported with its real value once the games before it pass.
-  std::vector<std::pair<int, unsigned long long>> big;
+  std::vector<std::pair<int, unsigned long long>> big;  // empty (no allocation) but for such actions
   if (kind == 'u' && actions.dtype().itemsize() == 8) {
     auto u = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
     for (int i = 0; i < v.size(); ++i)
       if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
   }
-  Busy busy(v);
   for (const auto& [i, value] : big) {
     if (v.done()[i]) continue;
     v.Check(data, i);
@@ -497,12 +529,199 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
                       " is out of range 0-" + std::to_string(v.num_actions() - 1));
   }
   v.Check(data);
+  SignalPoll poll{std::chrono::steady_clock::now() + std::chrono::milliseconds(kSignalPollMs)};
+  int stepped;
   {
     py::gil_scoped_release release;
-    v.Apply(data);
+    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread ? &PollSignals : nullptr,
+                      &poll);
   }
-  return py::make_tuple(self.attr("legal_mask"), self.attr("current_player"), self.attr("scores"),
-                        self.attr("done"));
+  v.set_stepped(stepped);
+  if (stepped < v.size()) {
+    py::error_already_set interrupted;  // the signal handler's exception
+    py::object note = py::getattr(interrupted.value(), "add_note", py::none());
+    if (!note.is_none())
+      note(VectorStepNote(stepped, v.size()));
+    throw interrupted;
+  }
+  return py::make_tuple(View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), v.num_actions()}),
+                        View(self, v.current_player(), {v.size()}),
+                        View(self, v.scores(), {v.size(), v.players()}),
+                        View(self, reinterpret_cast<bool*>(v.done()), {v.size()}));
+}
+
+// ---- The Python-driven loop's calls as plain CPython methods ----
+// A loop of `while not s.is_over: s.apply(pick(s.legal_actions()))` spends more time in
+// pybind11's dispatcher (argument loaders, overload records, casters) than in the engine, so
+// is_over, legal_actions and apply are replaced by CPython methods after the classes are bound.
+// Each serves the common case itself (an instance of exactly GameState or PavilionState, apply
+// of an exact int in range and legal) and hands everything else, unchanged, to the pybind11
+// definition it replaced: every error and message stays that one implementation's.
+
+// The action ids as Python ints, made once (CPython caches only 0-256).
+PyObject* g_action_ints[sp::kNumActions > kNumActions ? sp::kNumActions : kNumActions];
+constexpr int kCachedInts = sizeof(g_action_ints) / sizeof(g_action_ints[0]);
+
+// The pybind11 definitions replaced, per state type.
+template <typename G>
+struct Slow {
+  static PyTypeObject* type;  // the bound class (subclasses go the slow way)
+  static PyObject* is_over;   // its property
+  static PyObject* legal_actions;
+  static PyObject* apply;
+};
+template <typename G> PyTypeObject* Slow<G>::type = nullptr;
+template <typename G> PyObject* Slow<G>::is_over = nullptr;
+template <typename G> PyObject* Slow<G>::legal_actions = nullptr;
+template <typename G> PyObject* Slow<G>::apply = nullptr;
+
+// The game inside `self`, or null when the slow path must handle it (another type, or an
+// instance without a constructed value).
+template <typename G>
+G* FastSelf(PyObject* self) {
+  if (Py_TYPE(self) != Slow<G>::type) return nullptr;
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  if (!inst->simple_layout || !inst->simple_holder_constructed) return nullptr;
+  return static_cast<G*>(inst->simple_value_holder[0]);
+}
+
+// Calls the pybind11 method `slow` as self.method(*args, **kwargs) would have.
+PyObject* CallSlow(PyObject* slow, PyObject* self, PyObject* const* args, Py_ssize_t nargsf,
+                   PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  const Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+  PyObject* small[8];
+  std::vector<PyObject*> big;
+  PyObject** all = small;
+  if (total + 1 > 8) {
+    big.resize(static_cast<size_t>(total) + 1);
+    all = big.data();
+  }
+  all[0] = self;
+  for (Py_ssize_t i = 0; i < total; ++i) all[i + 1] = args[i];
+  return PyObject_Vectorcall(slow, all, static_cast<size_t>(nargs) + 1, kwnames);
+}
+
+bool IsOver(const Game& g) { return g.s.phase == kOver; }
+bool IsOver(const PGame& g) { return g.s.phase == sp::kOver; }
+int Legal(const Game& g, int16_t* out) { return LegalActions(g.s, out); }
+int Legal(const PGame& g, int16_t* out) { return sp::LegalActions(g.s, out); }
+void Check(const Game& g, int action) { CheckLegal(g.s, action); }
+void Check(const PGame& g, int action) { sp::CheckLegal(g.s, action); }
+void Play(Game& g, int action) { ApplyAction(g.s, action, &g.h); }
+void Play(PGame& g, int action) { sp::Play(g.s, action, &g.h); }
+constexpr int NumActionsOf(const Game*) { return kNumActions; }
+constexpr int NumActionsOf(const PGame*) { return sp::kNumActions; }
+
+template <typename G>
+PyObject* FastIsOver(PyObject* self, void*) {
+  if (const G* g = FastSelf<G>(self)) return PyBool_FromLong(IsOver(*g));
+  PyObject* prop = Slow<G>::is_over;
+  return Py_TYPE(prop)->tp_descr_get(prop, self, reinterpret_cast<PyObject*>(Py_TYPE(self)));
+}
+
+template <typename G>
+int SetIsOver(PyObject* self, PyObject* value, void*) {  // refused as the property refuses it
+  PyObject* prop = Slow<G>::is_over;
+  return Py_TYPE(prop)->tp_descr_set(prop, self, value);
+}
+
+template <typename G>
+PyObject* FastLegalActions(PyObject* self, PyObject* const* args, Py_ssize_t nargsf,
+                           PyObject* kwnames) {
+  const G* g = FastSelf<G>(self);
+  if (!g || PyVectorcall_NARGS(nargsf) || kwnames)
+    return CallSlow(Slow<G>::legal_actions, self, args, nargsf, kwnames);
+  int16_t buf[kCachedInts];
+  const int n = Legal(*g, buf);
+  PyObject* list = PyList_New(n);
+  if (!list) return nullptr;
+  for (int k = 0; k < n; ++k) {
+    PyObject* id;
+    if (buf[k] >= 0 && buf[k] < kCachedInts) {
+      id = g_action_ints[buf[k]];
+      Py_INCREF(id);
+    } else if (!(id = PyLong_FromLong(buf[k]))) {
+      Py_DECREF(list);
+      return nullptr;
+    }
+    PyList_SET_ITEM(list, k, id);
+  }
+  return list;
+}
+
+template <typename G>
+PyObject* FastApply(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  G* g = FastSelf<G>(self);
+  if (g && PyVectorcall_NARGS(nargsf) == 1 && !kwnames && PyLong_CheckExact(args[0])) {
+    int overflow = 0;
+    const long action = PyLong_AsLongAndOverflow(args[0], &overflow);
+    if (!overflow && action >= 0 && action < NumActionsOf(g)) {
+      bool legal = true;
+      try {
+        Check(*g, static_cast<int>(action));
+      } catch (...) {
+        legal = false;  // refused: the slow path raises the error (the check changed nothing)
+      }
+      if (legal) {
+        try {
+          Play(*g, static_cast<int>(action));
+        } catch (const std::bad_alloc&) {
+          return PyErr_NoMemory();
+        } catch (const std::exception& e) {
+          PyErr_SetString(PyExc_RuntimeError, e.what());
+          return nullptr;
+        }
+        Py_RETURN_NONE;
+      }
+    }
+  }
+  return CallSlow(Slow<G>::apply, self, args, nargsf, kwnames);
+}
+
+// A new reference to the entry `name` of the class's own dict.
+PyObject* OwnAttr(PyTypeObject* type, const char* name) {
+  PyObject* value = PyDict_GetItemString(type->tp_dict, name);
+  if (!value) throw std::runtime_error(std::string("no attribute ") + name);
+  Py_INCREF(value);
+  return value;
+}
+
+void SetOwnAttr(PyTypeObject* type, const char* name, PyObject* descr) {
+  if (!descr || PyObject_SetAttrString(reinterpret_cast<PyObject*>(type), name, descr) < 0) {
+    Py_XDECREF(descr);
+    throw py::error_already_set();
+  }
+  Py_DECREF(descr);
+}
+
+// Installs the fast methods on the bound class `cls` (GameState or PavilionState).
+template <typename G>
+void InstallFastLoop(const py::object& cls) {
+  PyTypeObject* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  Slow<G>::type = type;
+  Slow<G>::is_over = OwnAttr(type, "is_over");
+  Slow<G>::legal_actions = OwnAttr(type, "legal_actions");
+  Slow<G>::apply = OwnAttr(type, "apply");
+  // The replaced definitions' docstrings (their signatures), kept for help().
+  static std::string docs[3];
+  const char* names[3] = {"is_over", "legal_actions", "apply"};
+  for (int i = 0; i < 3; ++i) {
+    py::object doc = py::getattr(cls.attr(names[i]), "__doc__", py::none());
+    docs[i] = doc.is_none() ? std::string() : doc.cast<std::string>();
+  }
+  static PyGetSetDef is_over = {"is_over", &FastIsOver<G>, &SetIsOver<G>, docs[0].c_str(),
+                                nullptr};
+  static PyMethodDef legal = {
+      "legal_actions",
+      reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&FastLegalActions<G>)),
+      METH_FASTCALL | METH_KEYWORDS, docs[1].c_str()};
+  static PyMethodDef apply = {
+      "apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&FastApply<G>)),
+      METH_FASTCALL | METH_KEYWORDS, docs[2].c_str()};
+  SetOwnAttr(type, "is_over", PyDescr_NewGetSet(type, &is_over));
+  SetOwnAttr(type, "legal_actions", PyDescr_NewMethod(type, &legal));
+  SetOwnAttr(type, "apply", PyDescr_NewMethod(type, &apply));
 }
 
 // Raises `type` with the whole message: every byte, a NUL included (PyErr_SetString would stop
@@ -902,6 +1121,13 @@ PYBIND11_MODULE(_cppengine, m) {
         return py::module_::import("json").attr("loads")(sp::ScoreSheetJson(g.s, g.h));
       });
 
+  for (int a = 0; a < kCachedInts; ++a)
+    g_action_ints[a] = PyLong_FromLong(a);  // kept for the life of the interpreter
+  g_main_thread =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  InstallFastLoop<Game>(m.attr("GameState"));
+  InstallFastLoop<PGame>(m.attr("PavilionState"));
+
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
   m.def("from_text", &FromTextAny, py::arg("text"));
@@ -950,6 +1176,7 @@ PYBIND11_MODULE(_cppengine, m) {
         return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
       })
       .def("step", &StepVector, py::arg("actions"))
+      .def_property_readonly("stepped", &VectorGame::stepped)
       .def("observation_tensors", [](VectorGame& v) {
         Busy busy(v);
         py::array_t<float> out({v.size(), v.observation_size()});

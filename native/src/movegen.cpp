@@ -50,10 +50,42 @@ constexpr SpreadTable kSpread;
 constexpr int kBits[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                            1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 
-// The tiles of source `src` (a factory, or kCentre), or nullptr for a factory not in play.
-inline const uint8_t* SourceTiles(const State& s, int src) {
-  if (src == kCentre) return s.centre;
-  return src < s.num_factories ? s.factories[src] : nullptr;
+// kDests.off[d]: the set bits of a 6-bit destination mask d (pattern lines 0-4, the floor 5),
+// ascending, padded to 8 entries; kDests.count[d]: how many.  A source's colour then lists its
+// drafts with one 8-wide add and store.
+// kDests.bytes[d]: byte r is 1 when bit r of d is set (the mask bytes of those drafts).
+struct DestTable {
+  int16_t off[64][8];
+  int8_t count[64];
+  uint64_t bytes[64];
+  constexpr DestTable() : off(), count(), bytes() {
+    for (int d = 0; d < 64; ++d)
+      for (int r = 0; r < 6; ++r)
+        if (d >> r & 1) {
+          off[d][count[d]++] = static_cast<int16_t>(r);
+          bytes[d] |= uint64_t{1} << (8 * r);
+        }
+  }
+};
+constexpr DestTable kDests;
+// Eight int16 lanes (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM, plain code
+// elsewhere).
+typedef int16_t Lanes8 __attribute__((vector_size(16)));
+
+// 0x01 in byte c when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
+// three bytes past them belong to the same State).
+inline uint64_t PresentBytes(const uint8_t* tiles) {
+  uint64_t w;
+  std::memcpy(&w, tiles, 8);
+  w &= 0xFFFFFFFFFFULL;
+  const uint64_t low7 = 0x7F7F7F7F7FULL;
+  return ((((w & low7) + low7) | w) & 0x8080808080ULL) >> 7;
+}
+
+// Bit c set when byte c of `present` (from PresentBytes) is set: the multiply moves byte c's bit
+// (bit 8c) to bit 32 + c, and no two products meet.
+inline int ColourMask(uint64_t present) {
+  return static_cast<int>((present * 0x0102040810ULL) >> 32) & 31;
 }
 
 }  // namespace
@@ -73,30 +105,41 @@ uint32_t OpenLanes(const State& s, int p) {
   return lanes;
 }
 
-int LegalActions(const State& s, int16_t* out) {
+namespace {
+
+// LegalActions, and with kMask each listed id's byte of `mask` (zero on entry) set to 1.
+template <bool kMask>
+int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
   int n = 0;
   switch (s.phase) {
     case kOffer: {
+      // Source by source, each colour present (ascending), its open lines then the floor.
       const uint32_t lanes = OpenLanes(s, s.turn);
       for (int src = 0; src <= kCentre; ++src) {
-        const uint8_t* tiles = SourceTiles(s, src);
-        if (!tiles) continue;
-        for (int c = 0; c < kColours; ++c) {
-          if (!tiles[c]) continue;
+        if (src == s.num_factories) src = kCentre;
+        const uint8_t* tiles = src == kCentre ? s.centre : s.factories[src];
+        for (int m = ColourMask(PresentBytes(tiles)); m; m &= m - 1) {
+          const int c = __builtin_ctz(m);
           const int base = (src * 5 + c) * 6;
-          for (int r = 0; r < 5; ++r)
-            if (lanes >> (5 * c + r) & 1) out[n++] = static_cast<int16_t>(base + r);
-          out[n++] = static_cast<int16_t>(base + kFloor);
+          const int d = static_cast<int>(lanes >> (5 * c) & 31) | 1 << kFloor;
+          Lanes8 drafts;
+          std::memcpy(&drafts, kDests.off[d], sizeof drafts);
+          drafts += static_cast<int16_t>(base);
+          std::memcpy(out + n, &drafts, sizeof drafts);
+          n += kDests.count[d];
+          // The mask's 8 bytes from this colour's first draft: its 6, then 2 zeros that the next
+          // colour (written later, ascending) overwrites or that stay 0 (ids 300-301 included).
+          if (kMask) std::memcpy(mask + base, &kDests.bytes[d], 8);
         }
       }
-      break;
+      return n;
     }
     case kTiling: {
       const int p = s.turn;
       const int r = PendingRow(s, p);
-      const int mask = AllowedColumns(s, p, r, s.board[p].line_colour[r]);
+      const int columns = AllowedColumns(s, p, r, s.board[p].line_colour[r]);
       for (int c = 0; c < 5; ++c)
-        if (mask >> c & 1) out[n++] = static_cast<int16_t>(kTileActionBase + c);
+        if (columns >> c & 1) out[n++] = static_cast<int16_t>(kTileActionBase + c);
       break;
     }
     case kFill:
@@ -109,30 +152,18 @@ int LegalActions(const State& s, int16_t* out) {
     default:
       break;
   }
+  if (kMask)
+    for (int k = 0; k < n; ++k) mask[out[k]] = 1;
   return n;
 }
 
-namespace {
-
-// Bit c set when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
-// three bytes past them belong to the same State).
-// 0x01 in byte c when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
-// three bytes past them belong to the same State).
-inline uint64_t PresentBytes(const uint8_t* tiles) {
-  uint64_t w;
-  std::memcpy(&w, tiles, 8);
-  w &= 0xFFFFFFFFFFULL;
-  const uint64_t low7 = 0x7F7F7F7F7FULL;
-  return ((((w & low7) + low7) | w) & 0x8080808080ULL) >> 7;
-}
-
-// Bit c set when byte c of `present` (from PresentBytes) is set: the multiply moves byte c's bit
-// (bit 8c) to bit 32 + c, and no two products meet.
-inline int ColourMask(uint64_t present) {
-  return static_cast<int>((present * 0x0102040810ULL) >> 32) & 31;
-}
-
 }  // namespace
+
+int LegalActions(const State& s, int16_t* out) { return ListLegal<false>(s, out, nullptr); }
+
+int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
+  return ListLegal<true>(s, out, mask);
+}
 
 int PickLegalAction(const State& s, uint64_t& policy) {
   if (s.phase != kOffer) {

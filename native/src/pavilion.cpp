@@ -24,7 +24,10 @@ inline int Space(int star, int number) { return star * 6 + number - 1; }
 
 struct Tables {
   uint8_t keep[kNumKeepSets][kColours];
-  uint64_t keep_packed[kNumKeepSets];  // counts in bytes 0-5
+  // fits[c][v]: bit k (of 256) set when kept multiset k holds at most v tiles of colour c; the
+  // multisets a hand can keep are the AND of fits[c][its count of c, capped at 4] over c.
+  uint64_t fits[kColours][5][4];
+  uint64_t expand[256];  // byte b set to 1 for each set bit b
   uint8_t pass_count[15625];           // by hand capped at 4 per colour, base 5
   int16_t keep_index[15625];           // index in keep[] of counts (each <= 4) in base 5, or -1
   uint8_t bits[64];                    // popcount of a 6-bit mask
@@ -38,7 +41,7 @@ struct Tables {
   // (6-bit mask, bit k = space k+1) of a star; have capped at 6, wilds at 5.
   uint8_t place_count[2][7][6][64];
 
-  Tables() : keep(), keep_packed(), pass_count(), keep_index(), bits(), run(), ornament_mask(), ornament_tiles(),
+  Tables() : keep(), fits(), expand(), pass_count(), keep_index(), bits(), run(), ornament_mask(), ornament_tiles(),
              ornaments_of(), star_mask(), number_mask(), place_count() {
     int n = 0;
     for (int size = 0; size <= 4; ++size) {
@@ -48,9 +51,8 @@ struct Tables {
         uint8_t counts[kColours] = {0, 0, 0, 0, 0, 0};
         for (int i = 0; i < size; ++i) ++counts[combo[i]];
         std::memcpy(keep[n], counts, kColours);
-        uint64_t packed = 0;
-        for (int c = 0; c < kColours; ++c) packed |= static_cast<uint64_t>(counts[c]) << (8 * c);
-        keep_packed[n] = packed;
+        for (int c = 0; c < kColours; ++c)
+          for (int v = counts[c]; v <= 4; ++v) fits[c][v][n / 64] |= uint64_t{1} << (n % 64);
         ++n;
         int i = size - 1;
         while (i >= 0 && combo[i] == kColours - 1) --i;
@@ -59,6 +61,9 @@ struct Tables {
         for (int j = i + 1; j < size; ++j) combo[j] = combo[i];
       }
     }
+    for (int m = 0; m < 256; ++m)
+      for (int b = 0; b < 8; ++b)
+        if (m >> b & 1) expand[m] |= uint64_t{1} << (8 * b);
     for (int index = 0; index < 15625; ++index) keep_index[index] = -1;
     for (int k = 0; k < kNumKeepSets; ++k) {
       int code = 0;
@@ -595,6 +600,9 @@ void ForEachPlacement(const State& s, Visit visit) {
   for (int k = 0; k < 6; ++k)
     if (board[36 + k] >= 0) centre_used |= 1 << board[36 + k];
   uint64_t empty = ~s.filled[p] & ((1ULL << kSpaces) - 1);
+  // A coloured star gives nothing without its colour in hand (the skip below, star-wide).
+  for (int star = 0; star < kCentreStar; ++star)
+    if (!hand[kStarColour[star]]) empty &= ~kT.star_mask[star];
   while (empty) {
     const int space = __builtin_ctzll(empty);
     empty &= empty - 1;
@@ -614,12 +622,6 @@ void ForEachPlacement(const State& s, Visit visit) {
       if (hi >= lo && visit(base, lo, hi)) return;
     }
   }
-}
-
-inline uint64_t CappedHand(const uint8_t* hand) {
-  uint64_t out = kHigh;
-  for (int c = 0; c < kColours; ++c) out |= static_cast<uint64_t>(Cap(hand[c], 4)) << (8 * c);
-  return out;
 }
 
 inline int PassCount(const uint8_t* hand) {
@@ -801,19 +803,53 @@ State NewGame(int players, uint64_t seed, bool explicit_chance, History* h) {
   return s;
 }
 
-int LegalActions(const State& s, int16_t* out) {
+namespace {
+
+// Eight int16 lanes (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM).
+typedef int16_t Lanes8 __attribute__((vector_size(16)));
+constexpr int16_t kIota[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+
+// kRun.bytes[lo][hi]: bytes lo..hi set to 1 (the mask bytes of a placement group).
+struct RunBytes {
+  uint64_t bytes[6][6];
+  constexpr RunBytes() : bytes() {
+    for (int lo = 0; lo < 6; ++lo)
+      for (int hi = lo; hi < 6; ++hi)
+        for (int w = lo; w <= hi; ++w) bytes[lo][hi] |= uint64_t{1} << (8 * w);
+  }
+};
+constexpr RunBytes kRun;
+
+// LegalActions, and with kMask each listed id's byte of `mask` (zero on entry) set to 1.
+template <bool kMask>
+int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
   int n = 0;
   switch (s.phase) {
     case kPlay: {
+      // A group's ids (at most 6) with one 8-wide store, and its mask bytes with one 8-byte
+      // store (the 2 bytes past the group belong to later groups, written after it, or stay 0).
       ForEachPlacement(s, [&](int base, int lo, int hi) {
-        for (int w = lo; w <= hi; ++w) out[n++] = static_cast<int16_t>(base + w);
+        Lanes8 ids;
+        std::memcpy(&ids, kIota, sizeof ids);
+        ids += static_cast<int16_t>(base + lo);
+        std::memcpy(out + n, &ids, sizeof ids);
+        n += hi - lo + 1;
+        if (kMask) std::memcpy(mask + base, &kRun.bytes[lo][hi], 8);
         return false;
       });
-      const uint64_t hand = CappedHand(s.hand[s.turn]);
-      for (int k = 0; k < kNumKeepSets; ++k)
-        if (((hand - kT.keep_packed[k]) & kHigh) == kHigh)
-          out[n++] = static_cast<int16_t>(kPassActionBase + k);
-      break;
+      // The passes: the kept multisets the hand holds, ascending, from their bitset.
+      const uint8_t* hand = s.hand[s.turn];
+      for (int w = 0; w < 4; ++w) {
+        uint64_t bits = ~uint64_t{0};
+        for (int c = 0; c < kColours; ++c) bits &= kT.fits[c][Cap(hand[c], 4)][w];
+        if (kMask)  // 8 ids a byte, up to id 1793 (ids past the passes are draws: 0 here)
+          for (int b = 0; b < 8 && 64 * w + 8 * b < kNumKeepSets; ++b)
+            std::memcpy(mask + kPassActionBase + 64 * w + 8 * b, &kT.expand[bits >> (8 * b) & 255],
+                        8);
+        for (; bits; bits &= bits - 1)
+          out[n++] = static_cast<int16_t>(kPassActionBase + 64 * w + __builtin_ctzll(bits));
+      }
+      return n;
     }
     case kAcquire: {
       const int wild = s.round - 1;
@@ -844,8 +880,19 @@ int LegalActions(const State& s, int16_t* out) {
     default:
       break;
   }
+  if (kMask)
+    for (int k = 0; k < n; ++k) mask[out[k]] = 1;
   return n;
 }
+
+}  // namespace
+
+int LegalActions(const State& s, int16_t* out) { return ListLegal<false>(s, out, nullptr); }
+
+int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
+  return ListLegal<true>(s, out, mask);
+}
+
 
 std::vector<int> LegalActionList(const State& s) {
   int16_t buf[kNumActions];

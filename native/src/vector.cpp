@@ -15,7 +15,8 @@ VectorGame::VectorGame(int n, int players, int variant, uint64_t seed)
     : n_(n), players_(players), variant_(variant),
       num_actions_(variant == kPavilionVariant ? sp::kNumActions : kNumActions), seed_(seed),
       games_(variant == kPavilionVariant ? 0 : n), sp_games_(variant == kPavilionVariant ? n : 0),
-      mask_(static_cast<size_t>(n) * num_actions_), actions_(static_cast<size_t>(n) * num_actions_),
+      mask_(static_cast<size_t>(n) * num_actions_),
+      actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
       counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n) {
   ResetAll();
 }
@@ -46,27 +47,34 @@ void VectorGame::Reset(const std::vector<int>& slots) {
   for (int i : slots) Start(i);
 }
 
+// Rewrites game i's row of every array.  A row's list holds its legal ids (ascending) then -1
+// and its mask is set exactly at the listed ids, so a Summer Pavilion mask (1798 wide) is only
+// cleared from the old list's first id to its last; a classic one (314) is cleared whole.  The
+// list's -1 tail is rewritten only where the old list or the generator's scratch wrote.
 void VectorGame::Refresh(int i) {
   uint8_t* mask = &mask_[static_cast<size_t>(i) * num_actions_];
   int16_t* list = &actions_[static_cast<size_t>(i) * num_actions_];
   int32_t* scores = &scores_[static_cast<size_t>(i) * players_];
+  const int old_count = counts_[i];
   int count;
   if (pavilion()) {
+    if (old_count)  // the old list is ascending: its ids lie in list[0]..list[old_count - 1]
+      std::memset(mask + list[0], 0, static_cast<size_t>(list[old_count - 1] - list[0] + 1));
     const sp::State& s = sp_games_[i];
-    count = sp::LegalActions(s, list);
+    count = sp::LegalActionsAndMask(s, list, mask);
     player_[i] = s.turn;
     for (int p = 0; p < players_; ++p) scores[p] = s.score[p];
     done_[i] = s.phase == sp::kOver;
   } else {
+    std::memset(mask, 0, kNumActions);
     const State& s = games_[i];
-    count = LegalActions(s, list);
+    count = LegalActionsAndMask(s, list, mask);
     player_[i] = s.turn;
     for (int p = 0; p < players_; ++p) scores[p] = s.board[p].score;
     done_[i] = s.phase == kOver;
   }
-  std::fill(list + count, list + num_actions_, static_cast<int16_t>(-1));
-  std::memset(mask, 0, num_actions_);
-  for (int k = 0; k < count; ++k) mask[list[k]] = 1;
+  const int end = std::min(num_actions_, std::max(old_count, count + kLegalScratch));
+  for (int k = count; k < end; ++k) list[k] = -1;
   counts_[i] = static_cast<int16_t>(count);
 }
 
@@ -87,19 +95,24 @@ void VectorGame::Observations(float* out) const {
 void VectorGame::Check(const int64_t* actions, int games) const {
   for (int i = 0; i < games; ++i) {
     if (done_[i]) continue;
+    // The mask is the game's legal set: only a refused action needs the rules' own check,
+    // which throws naming the rule.
+    const int64_t a = actions[i];
+    if (a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a]) continue;
     try {
       if (pavilion())
-        sp::CheckLegal(sp_games_[i], sp::CheckActionRange(actions[i]));
+        sp::CheckLegal(sp_games_[i], sp::CheckActionRange(a));
       else
-        CheckLegal(games_[i], CheckActionRange(actions[i]));
+        CheckLegal(games_[i], CheckActionRange(a));
     } catch (const IllegalMove& e) {
       throw IllegalMove("game " + std::to_string(i) + ": " + e.message());
     }
   }
 }
 
-void VectorGame::Apply(const int64_t* actions) {
+int VectorGame::Apply(const int64_t* actions, StopPoll stop, void* context) {
   for (int i = 0; i < n_; ++i) {
+    if (stop && i % kPollGames == 0 && i > 0 && stop(context)) return i;
     if (done_[i]) continue;
     if (pavilion())
       sp::Play(sp_games_[i], static_cast<int>(actions[i]), nullptr);
@@ -107,6 +120,7 @@ void VectorGame::Apply(const int64_t* actions) {
       ApplyAction(games_[i], static_cast<int>(actions[i]), nullptr);
     Refresh(i);
   }
+  return n_;
 }
 
 }  // namespace azul

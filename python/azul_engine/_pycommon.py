@@ -7,6 +7,7 @@ The C++ twins are native/include/azul/rng.h and native/src/textutil.cpp.
 import functools
 import inspect
 import operator
+import signal
 import threading
 
 from ._errors import IllegalMoveError, StateFormatError
@@ -275,3 +276,44 @@ def read_history_head(value, players, parts, what):
     if head[1] not in [str(p) for p in range(-1, players)] or head[2] not in ("0", "1"):
         raise StateFormatError("field history: bad first player or completeness flag")
     return seed, int(head[1]), head[2] == "1", head[3:]
+
+
+class HeldInterrupt:
+    """Holds back SIGINT's Python handler while a VectorGame step moves its games, so that a
+    Ctrl-C lands between two games, as the C++ engine's poll makes it: ``poll()`` runs the handler
+    held back (which raises KeyboardInterrupt by default), and leaving the block restores the
+    handler and runs it for a signal that came after the last poll.  Signals reach Python
+    handlers in the main thread only: elsewhere, and when SIGINT has no Python handler, this does
+    nothing."""
+
+    def __enter__(self):
+        self._handler, self._pending = None, False
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGINT)
+            if callable(handler):
+                signal.signal(signal.SIGINT, self._hold)
+                self._handler = handler
+        return self
+
+    def _hold(self, signum, frame):
+        self._pending = True
+
+    def poll(self):
+        if self._pending:
+            self._pending = False
+            self._handler(signal.SIGINT, None)
+
+    def __exit__(self, *exc):
+        if self._handler is not None:
+            signal.signal(signal.SIGINT, self._handler)
+            if exc[0] is None:
+                self.poll()
+        return False
+
+
+def note_interrupted_step(exc, k, n):
+    """The note on the exception that stopped a VectorGame step before game ``k`` of ``n`` (as the
+    C++ engine's)."""
+    if hasattr(exc, "add_note"):
+        exc.add_note("VectorGame.step stopped before game %d: the %d games before it took their "
+                     "actions, the other %d did not (VectorGame.stepped)" % (k, k, n - k))

@@ -1770,6 +1770,7 @@ class VectorGame:
             setattr(self, name, view)
         self._games = [None] * n
         self._busy = False
+        self.stepped = 0
         self.reset()
 
     def _refresh(self, i):
@@ -1811,7 +1812,14 @@ class VectorGame:
     def step(self, actions):
         """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
         theirs).  Checks every action first: IllegalMoveError names the game and the rule, and
-        then no game has moved.  Returns (legal_mask, current_player, scores, done)."""
+        then no game has moved.  Returns (legal_mask, current_player, scores, done).
+
+        The games move in index order, each one's arrays refreshed right after its move.  A
+        Ctrl-C (SIGINT's Python handler) runs between two games, within about 25 ms in the C++
+        engine; if it raises (KeyboardInterrupt), the step stops there: games 0..k-1 have taken
+        their actions, games k..n-1 have not, every array matches its game, ``stepped`` is k and
+        the exception carries a note saying so.  ``stepped`` is n after a step that ran to the
+        end, 0 after one refused by IllegalMoveError."""
         import numpy as np
 
         actions = np.asarray(actions)
@@ -1820,6 +1828,7 @@ class VectorGame:
                              % (self.n, actions.shape, actions.dtype))
         self._acquire()
         try:
+            self.stepped = 0
             todo = []
             for i in range(self.n):
                 if self.done[i]:
@@ -1831,9 +1840,17 @@ class VectorGame:
                 except IllegalMoveError as e:
                     raise IllegalMoveError("game %d: %s" % (i, e)) from None
                 todo.append((i, a))
-            for i, a in todo:
-                self._games[i]._play(a)
-                self._refresh(i)
+            with _pycommon.HeldInterrupt() as held:
+                for i, a in todo:
+                    try:
+                        held.poll()
+                    except BaseException as exc:
+                        self.stepped = i
+                        _pycommon.note_interrupted_step(exc, i, self.n)
+                        raise
+                    self._games[i]._play(a)
+                    self._refresh(i)
+                self.stepped = self.n
         finally:
             self._busy = False
         return self.legal_mask, self.current_player, self.scores, self.done

@@ -109,8 +109,12 @@ struct History {
 // A game before anything is drawn (first-player phase), its history empty.
 State Blank(int players, uint64_t seed, bool explicit_chance, History* h);
 State NewGame(int players, uint64_t seed, bool explicit_chance, History* h);
-// Legal action ids, ascending; returns how many were written (room for kNumActions).
+// Legal action ids, ascending; returns how many were written (room for kNumActions: up to
+// kLegalScratch entries past the count may be overwritten too).
 int LegalActions(const State& s, int16_t* out);
+// LegalActions, and mask[a] = 1 for each listed id a; `mask` (kNumActions bytes) must be all
+// zero on entry.
+int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask);
 std::vector<int> LegalActionList(const State& s);
 // LegalActions(s)[Below(policy, count)] without listing them.
 int PickLegalAction(const State& s, uint64_t& policy);

@@ -84,8 +84,12 @@ void CheckDealShape(const State& s, size_t count);
 void Deal(State& s, const std::vector<std::string>& factories, History* h);
 
 // ---- movegen.cpp ----
-// Legal action ids, ascending; returns how many were written to `out` (room for kNumActions).
+// Legal action ids, ascending; returns how many were written to `out` (room for kNumActions:
+// up to kLegalScratch entries past the count may be overwritten too).
 int LegalActions(const State& s, int16_t* out);
+// LegalActions, and mask[a] = 1 for each listed id a; `mask` (kNumActions bytes) must be all
+// zero on entry.
+int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask);
 std::vector<int> LegalActionList(const State& s);
 // LegalActions(s)[Below(policy, count)], without listing them (the random playouts' hot path).
 int PickLegalAction(const State& s, uint64_t& policy);

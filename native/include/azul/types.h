@@ -19,6 +19,8 @@ constexpr int kMaxFactories = 9;
 constexpr int kCentre = 9;  // source index of the centre; factories are 0-8
 constexpr int kFloor = 5;   // destination index of the floor line; pattern lines are 0-4
 constexpr int kTextVersion = 1;
+// How many entries past its count a legal-action lister (either variant) may overwrite.
+constexpr int kLegalScratch = 8;
 
 // Action ids: drafts (source * 5 + colour) * 6 + destination, then grey-wall columns, then the
 // chance outcomes of explicit-chance mode.

@@ -29,7 +29,20 @@ class VectorGame {
   void Check(const int64_t* actions) const { Check(actions, n_); }
   // The same for games 0..games-1 only.
   void Check(const int64_t* actions, int games) const;
-  void Apply(const int64_t* actions);
+  // Asked every kPollGames games of a step whether to stop there (the bindings poll Python's
+  // signal handlers); true stops the step.
+  using StopPoll = bool (*)(void* context);
+  static constexpr int kPollGames = 256;
+  // Applies the (checked) actions game by game in index order, refreshing each game's arrays
+  // right after its move, and returns how many games it went through: n, or k < n when `stop`
+  // asked to stop before game k (games 0..k-1 then have taken their actions, k..n-1 have not).
+  int Apply(const int64_t* actions, StopPoll stop = nullptr, void* context = nullptr);
+  // Room for one step's actions (n), for a caller's private copy of them.
+  int64_t* action_buffer() { return action_buffer_.data(); }
+  // How many games the last step went through, as its caller records it (what Apply returned,
+  // or 0 for a step refused by Check); 0 before the first step.
+  int stepped() const { return stepped_; }
+  void set_stepped(int k) { stepped_ = k; }
 
   // One step, reset or read of the games at a time: a step releases Python's lock while it
   // applies, and a second caller must not see or change the games meanwhile (the numpy views
@@ -67,11 +80,13 @@ class VectorGame {
   void Start(int i);
 
   int n_, players_, variant_, num_actions_;
+  int stepped_ = 0;
   uint64_t seed_, started_ = 0;
   std::vector<State> games_;        // classic and grey
   std::vector<sp::State> sp_games_;  // Summer Pavilion
   std::vector<uint8_t> mask_;     // n x num_actions_
   std::vector<int16_t> actions_;  // n x num_actions_, -1 after the legal ones
+  std::vector<int64_t> action_buffer_;
   std::vector<int16_t> counts_;
   std::vector<int8_t> player_;
   std::vector<int32_t> scores_;   // n x players
