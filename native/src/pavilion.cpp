@@ -1116,16 +1116,19 @@ void Observation(const State& s, int player, float* out) {
   if (s.start >= 0) out[base + 93 + ((s.start - player) % n + n) % n] = 1.0f;
 }
 
-uint64_t PlayRandom(State& s, uint64_t& policy) {
-  if (s.explicit_chance) {
-    s.explicit_chance = 0;
-    if (s.phase == kFirstPlayer) {
-      s.start = static_cast<int8_t>(Below(s.rng, s.players));
-      BeginSetup(s, nullptr);
-    } else if (s.phase == kFill) {
-      ContinueFill(s, nullptr);
-    }
+void ResumeSampled(State& s) {
+  if (!s.explicit_chance) return;
+  s.explicit_chance = 0;
+  if (s.phase == kFirstPlayer) {
+    s.start = static_cast<int8_t>(Below(s.rng, s.players));
+    BeginSetup(s, nullptr);
+  } else if (s.phase == kFill) {
+    ContinueFill(s, nullptr);
   }
+}
+
+uint64_t PlayRandom(State& s, uint64_t& policy) {
+  ResumeSampled(s);
   uint64_t plies = 0;
   while (s.phase != kOver) {
     Play(s, PickLegalAction(s, policy), nullptr);
@@ -1136,12 +1139,12 @@ uint64_t PlayRandom(State& s, uint64_t& policy) {
 
 static int32_t Score(const State& s, int p) { return s.score[p]; }
 
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out) {
+uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out) {
   auto start = [&](uint64_t game_seed) { return NewGame(players, game_seed, false, nullptr); };
   return PlayoutBatch(n, players, seed, threads, out, start, PlayRandom, Score);
 }
 
-uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
+uint64_t ReferencePlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
   auto start = [&](uint64_t game_seed) {
     State s = from;
     s.rng = game_seed;
