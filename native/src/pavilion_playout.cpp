@@ -36,9 +36,13 @@ constexpr int kPow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
 
 struct KernelTables {
   uint8_t bits[64];    // popcount of a 6-bit mask
+  uint8_t kth[64][6];  // index of the k-th set bit of a 6-bit mask
+  uint8_t lane[64];    // bit position / 9: the bag lane of a guard bit
   uint8_t run[64][6];  // run length through position k of a ring (bit k set)
-  // place_count[wild][have][wilds][empty], as in pavilion.cpp.
-  uint8_t place_count[2][7][6][64];
+  // place_count[wilds][have + 7 * wild][empty]: placements of one colour into the empty spaces
+  // (6-bit mask) of a star, with `have` tiles of it (capped at 6) and `wilds` wild tiles (capped
+  // at 5); wild: it is the wild colour itself.
+  uint8_t place_count[6][14][64];
   uint64_t ornament_mask[kSpaces][4];  // the ornaments around a space (0: none)
   uint8_t ornament_tiles[kSpaces][4];
   uint64_t star_mask[7];
@@ -48,12 +52,19 @@ struct KernelTables {
   // lowest digit), at offset[c]; c = 6 is the empty suffix.
   uint8_t ways[15625 + 3125 + 625 + 125 + 25 + 5 + 1][5];
   int offset[7];
-  uint8_t pass_count[15625];  // multisets of at most 4 tiles within a hand: sum of ways[0][code]
+  // cum[offset[c] + code]: in 9-bit lane i (i = 0..5), 256 + ways[..][0] + ... + ways[..][i - 1];
+  // lane 5 of cum[code] counts every pass of a hand.
+  uint64_t cum[15625 + 3125 + 625 + 125 + 25 + 5 + 1];
+  int8_t next[4][16][4];  // next[P - 1][passed][p]: the next seat after p not in passed, or -1
 
-  KernelTables() : bits(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
-                   number_mask(), ways(), offset(), pass_count() {
+  KernelTables() : bits(), kth(), lane(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
+                   number_mask(), ways(), offset(), cum(), next() {
     for (int m = 0; m < 64; ++m)
       for (int c = 0; c < 6; ++c) bits[m] = static_cast<uint8_t>(bits[m] + (m >> c & 1));
+    for (int m = 0; m < 64; ++m)
+      for (int k = 0, c = 0; c < 6; ++c)
+        if (m >> c & 1) kth[m][k++] = static_cast<uint8_t>(c);
+    for (int b = 0; b < 64; ++b) lane[b] = static_cast<uint8_t>(b / 9);
     for (int m = 0; m < 64; ++m)
       for (int k = 0; k < 6; ++k) {
         const int filled = m | 1 << k;
@@ -82,7 +93,7 @@ struct KernelTables {
                 if (hi >= lo) count += hi - lo + 1;
               }
             }
-            place_count[wild][have][wilds][m] = static_cast<uint8_t>(count);
+            place_count[wilds][have + 7 * wild][m] = static_cast<uint8_t>(count);
           }
     // Ornaments: windows (3 bonus tiles), statues (2), pillars (1), as in pavilion.cpp.
     auto bit = [](int star, int number) { return 1ULL << (star * 6 + number - 1); };
@@ -123,11 +134,19 @@ struct KernelTables {
           ways[offset[c] + code][r] = static_cast<uint8_t>(w);
         }
       }
-    for (int code = 0; code < 15625; ++code) {
-      int total = 0;
-      for (int r = 0; r <= 4; ++r) total += ways[code][r];  // offset[0] == 0
-      pass_count[code] = static_cast<uint8_t>(total);
-    }
+    for (int i = 0; i < offset[6] + 1; ++i)
+      for (int lane = 0, run = 0; lane < 6; run += lane < 5 ? ways[i][lane] : 0, ++lane)
+        cum[i] |= static_cast<uint64_t>(256 + run) << (9 * lane);
+    for (int players = 1; players <= 4; ++players)
+      for (int passed = 0; passed < 16; ++passed)
+        for (int p = 0; p < players; ++p) {
+          next[players - 1][passed][p] = -1;
+          for (int i = 1; i <= players; ++i)
+            if (!(passed >> ((p + i) % players) & 1)) {
+              next[players - 1][passed][p] = static_cast<int8_t>((p + i) % players);
+              break;
+            }
+        }
   }
 };
 
@@ -147,8 +166,22 @@ inline int Present(uint64_t w) {
   const uint64_t high = (((w & kLow7) + kLow7) | w) & kHigh;
   return static_cast<int>(((high >> 7) * 0x0102040810204080ULL) >> 56);
 }
+// Each byte (of 0-5, at most 22) capped at `cap` (4 or 6).
+inline uint64_t CapBytes(uint64_t w, int cap) {
+  const uint64_t over = ((w + (128 - 1 - cap) * 0x0000010101010101ULL) & kHigh) >> 7;  // byte > cap
+  const uint64_t mask = over * 0xFF;
+  return (w & ~mask) | (static_cast<uint64_t>(cap) * over);
+}
+// Lane i (9 bits, the guard bit dropped) of a word of 9-bit lanes.
+inline int Lane(uint64_t w, int i) { return static_cast<int>((w >> (9 * i)) & 0xFF); }
 inline int Clamp(int x) { return x > kMinScore ? x : kMinScore; }
 inline int Min(int a, int b) { return a < b ? a : b; }
+
+// The first lane i >= from whose value (guard dropped) exceeds x (x < 255; one must exist).
+inline int FirstAbove(uint64_t lanes, int x, int from) {
+  const uint64_t t = (lanes - static_cast<uint64_t>(x + 1) * kLane) & kGuard & (~0ULL << (9 * from));
+  return kK.lane[__builtin_ctzll(t)];
+}
 
 template <int P>
 struct Game {
@@ -198,13 +231,16 @@ inline void Pour(Game<P>& g) {
 }
 
 // The tile at a uniform position of the bag (not empty), removed; returns its colour.
+inline int DrawFrom(uint64_t& rng, uint64_t& bag, int& total) {
+  const uint64_t k = static_cast<uint64_t>(Below(rng, total)) + 1;
+  const uint64_t t = (bag - k * kLane) & kGuard;  // guard kept where prefix >= k
+  bag -= t >> 8;
+  --total;
+  return kK.lane[__builtin_ctzll(t)];
+}
 template <int P>
 inline int Draw(Game<P>& g) {
-  const uint64_t k = static_cast<uint64_t>(Below(g.rng, g.bag_total)) + 1;
-  const uint64_t t = (g.bag - k * kLane) & kGuard;  // guard kept where prefix >= k
-  g.bag -= t >> 8;
-  --g.bag_total;
-  return __builtin_ctzll(t) / 9;
+  return DrawFrom(g.rng, g.bag, g.bag_total);
 }
 
 // Draws up to `need` tiles into *into, pouring the tower into the bag when the bag is empty;
@@ -212,6 +248,16 @@ inline int Draw(Game<P>& g) {
 template <int P>
 inline bool DrawInto(Game<P>& g, uint64_t* into, int need) {
   uint64_t w = *into;
+  if (g.bag_total >= need) {  // no pouring: the usual case
+    uint64_t rng = g.rng, bag = g.bag;
+    int total = g.bag_total;
+    for (; need > 0; --need) w += One(DrawFrom(rng, bag, total));
+    g.rng = rng;
+    g.bag = bag;
+    g.bag_total = total;
+    *into = w;
+    return true;
+  }
   for (; need > 0; --need) {
     if (!g.bag_total) {
       Pour(g);
@@ -232,9 +278,22 @@ void StartRound(Game<P>& g) {
   g.passed = 0;
   g.turn = g.start;
   g.offered = 0;
-  for (int f = 0; f < Game<P>::kF; ++f) g.source[f] = 0;
-  for (int f = 0; f < Game<P>::kF; ++f)
-    if (!DrawInto(g, &g.source[f], 4)) break;
+  if (g.bag_total >= 4 * Game<P>::kF) {  // the usual case: no pouring, generator in a register
+    uint64_t rng = g.rng, bag = g.bag;
+    int total = g.bag_total;
+    for (int f = 0; f < Game<P>::kF; ++f) {
+      uint64_t w = 0;
+      for (int j = 0; j < 4; ++j) w += One(DrawFrom(rng, bag, total));
+      g.source[f] = w;
+    }
+    g.rng = rng;
+    g.bag = bag;
+    g.bag_total = total;
+  } else {
+    for (int f = 0; f < Game<P>::kF; ++f) g.source[f] = 0;
+    for (int f = 0; f < Game<P>::kF; ++f)
+      if (!DrawInto(g, &g.source[f], 4)) break;
+  }
   for (int src = 0; src <= Game<P>::kF; ++src) {
     g.weight[src] = 0;
     SetChoice(g, src);
@@ -259,14 +318,7 @@ void Finish(Game<P>& g) {
 // After a phase-2 turn of player p: the next player who has not passed, or the round's end.
 template <int P>
 void EndTurn(Game<P>& g, int p) {
-  int next = -1;
-  for (int i = 1; i <= P; ++i) {
-    const int q = p + i < P ? p + i : p + i - P;
-    if (!(g.passed >> q & 1)) {
-      next = q;
-      break;
-    }
-  }
+  const int next = kK.next[P - 1][g.passed][p];
   if (next < 0 && g.round == kRounds) {
     Finish(g);
     return;
@@ -288,9 +340,7 @@ void AcquireMove(Game<P>& g, uint64_t& policy) {
   int k = Below(policy, g.offered);
   int src = 0;
   while (k >= g.weight[src]) k -= g.weight[src++];
-  int m = g.choice[src];
-  while (k--) m &= m - 1;
-  const int c = __builtin_ctz(m), p = g.turn, wild = g.round - 1;
+  const int c = kK.kth[g.choice[src]][k], p = g.turn, wild = g.round - 1;
   uint64_t w = g.source[src];
   const int taken_wild = Byte(w, wild) ? 1 : 0;
   int taken = taken_wild;
@@ -366,34 +416,36 @@ template <int P>
 void PlayMove(Game<P>& g, uint64_t& policy) {
   const int p = g.turn, wild = g.round - 1;
   const uint64_t hw = g.hand[p];
-  int hand[kColours];
-  for (int c = 0; c < kColours; ++c) hand[c] = Byte(hw, c);
-  const int wilds = hand[wild], capped_wilds = Min(wilds, 5);
+  const int wilds = Byte(hw, wild);
   const uint64_t empty = ~g.filled[p];
   // Placements, counted star by star (outer stars take one colour each).
-  int stars[7];
+  // row[c]: colour c's row of place_count (have 0 counts no placements).
+  const uint64_t have6 = CapBytes(hw, 6) + (7ULL << (8 * wild));
+  const uint8_t(*rows)[64] = kK.place_count[Min(wilds, 5)];
+  const uint8_t* row[kColours];
+  for (int c = 0; c < kColours; ++c) row[c] = rows[Byte(have6, c)];
+  int stars[6];
   int placements = 0;
   for (int star = 0; star < 6; ++star) {
-    const int c = kStarColour[star];
-    stars[star] = hand[c] ? kK.place_count[c == wild][Min(hand[c], 6)][capped_wilds]
-                                          [(empty >> (6 * star)) & 63]
-                          : 0;
+    stars[star] = row[kStarColour[star]][(empty >> (6 * star)) & 63];
     placements += stars[star];
   }
   const int centre_empty = static_cast<int>((empty >> 36) & 63);
   const int centre_used = g.centre_used[p];
   if (centre_empty) {
-    for (int c = 0; c < kColours; ++c)
-      if (!(centre_used >> c & 1) && hand[c])
-        placements += kK.place_count[c == wild][Min(hand[c], 6)][capped_wilds][centre_empty];
+    for (int c = 0; c < kColours; ++c)  // a colour already on the centre star: none
+      placements += row[c][centre_empty] & ((centre_used >> c & 1) - 1);
   }
-  int h[kColours], code = 0;
-  for (int c = kColours - 1; c >= 0; --c) {
-    h[c] = Min(hand[c], 4);
-    code = code * 5 + h[c];
-  }
-  int k = Below(policy, placements + kK.pass_count[code]);
+  // The hand capped at 4 a colour, as base-5 digits (colour 0 lowest): one multiply forms
+  // h0 + 5 h1 + 25 h2 in byte 2 and h3 + 5 h4 + 25 h5 in byte 5, with no carries.
+  const uint64_t h4 = CapBytes(hw, 4);
+  const uint64_t digits = h4 * (25 | 5 << 8 | 1 << 16);
+  const int code = Byte(digits, 2) + 125 * Byte(digits, 5);
+  const uint64_t cum0 = kK.cum[code];
+  int k = Below(policy, placements + Lane(cum0, 5));
   if (k < placements) {
+    int hand[kColours];
+    for (int c = 0; c < kColours; ++c) hand[c] = Byte(hw, c);
     int lo = 0;
     for (int star = 0; star < 6; ++star) {
       if (k >= stars[star]) {
@@ -420,19 +472,25 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   }
   // The k-th kept multiset in KeepSets() order: by size, then (combinations_with_replacement)
   // the most of colour 0 first, and so on; counting completions picks each colour's count.
+  // The k-th kept multiset, by completions: the size r is the first whose running count of
+  // passes exceeds k; then colour c's count n runs down from min(h[c], r), a block of
+  // ways[c + 1][r - n] passes each, and the block holding k is the first lane i > r - top whose
+  // running sum cum[i] - cum[r - top] exceeds k (then n = r - i + 1); colour 5 takes the rest.
   k -= placements;
-  int r = 0;
-  while (k >= kK.ways[code][r]) k -= kK.ways[code][r++];
+  int r = FirstAbove(cum0, k, 1) - 1;
+  k -= Lane(cum0, r);
   uint64_t keep = 0;
   int suffix = code;
-  for (int c = 0; c < kColours && r; ++c) {
+  for (int c = 0; c < kColours - 1; ++c) {
     suffix /= 5;
-    const uint8_t* rest = kK.ways[kK.offset[c + 1] + suffix];
-    int n = Min(h[c], r);
-    while (k >= rest[r - n]) k -= rest[r - n--];
-    keep |= static_cast<uint64_t>(n) << (8 * c);
-    r -= n;
+    const uint64_t cum = kK.cum[kK.offset[c + 1] + suffix];
+    const int low = r - Min(Byte(h4, c), r), base = Lane(cum, low);
+    const int i = FirstAbove(cum, k + base, low + 1);
+    k -= Lane(cum, i - 1) - base;
+    keep |= static_cast<uint64_t>(r - i + 1) << (8 * c);
+    r = i - 1;
   }
+  keep |= static_cast<uint64_t>(r) << (8 * (kColours - 1));
   g.tower += hw - keep;  // bytewise: keep <= hand
   g.score[p] = Clamp(g.score[p] - (ByteSum(hw) - ByteSum(keep)));
   g.hand[p] = keep;
@@ -443,10 +501,8 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
 template <int P>
 void BonusMove(Game<P>& g, uint64_t& policy) {
   const int p = g.turn;
-  int m = Present(g.supply);
-  int k = Below(policy, kK.bits[m]);
-  while (k--) m &= m - 1;
-  const uint64_t one = One(__builtin_ctz(m));
+  const int m = Present(g.supply);
+  const uint64_t one = One(kK.kth[m][Below(policy, kK.bits[m])]);
   g.supply -= one;
   g.hand[p] += one;
   if (!--g.owed || !g.supply) {
@@ -456,23 +512,29 @@ void BonusMove(Game<P>& g, uint64_t& policy) {
 }
 
 template <int P>
-uint64_t Run(Game<P>& g, uint64_t& policy) {
+uint64_t Run(Game<P>& g, uint64_t& policy_seed) {
+  uint64_t policy = policy_seed;  // a local: no aliasing with the game's words
   uint64_t plies = 0;
   for (;;) {
     switch (g.phase) {
       case kAcquire:
-        AcquireMove(g, policy);
+        do {
+          AcquireMove(g, policy);
+          ++plies;
+        } while (g.phase == kAcquire);
         break;
       case kPlay:
         PlayMove(g, policy);
+        ++plies;
         break;
       case kBonus:
         BonusMove(g, policy);
+        ++plies;
         break;
       default:
+        policy_seed = policy;
         return plies;
     }
-    ++plies;
   }
 }
 
