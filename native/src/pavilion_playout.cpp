@@ -34,6 +34,8 @@ constexpr uint64_t kGuard = kLane << 8;
 
 constexpr int kPow5[7] = {1, 5, 25, 125, 625, 3125, 15625};
 
+inline int Min(int a, int b) { return a < b ? a : b; }
+
 struct KernelTables {
   uint8_t bits[64];    // popcount of a 6-bit mask
   uint8_t kth[64][6];  // index of the k-th set bit of a 6-bit mask
@@ -55,10 +57,15 @@ struct KernelTables {
   // cum[offset[c] + code]: in 9-bit lane i (i = 0..5), 256 + ways[..][0] + ... + ways[..][i - 1];
   // lane 5 of cum[code] counts every pass of a hand.
   uint64_t cum[15625 + 3125 + 625 + 125 + 25 + 5 + 1];
-  int8_t next[4][16][4];  // next[P - 1][passed][p]: the next seat after p not in passed, or -1
+  int8_t next[4][16][4];
+  // The kept counts of colours 3-5 in bytes 0-2, for each of the 35 triples of sum <= 4, and
+  // tail[code][r][k]: the k-th triple (in kept-multiset order) of sum r within capped counts
+  // `code` (base 5, colour 3 lowest) of colours 3-5.
+  uint32_t triples[35];
+  uint8_t tail[125][5][15];  // next[P - 1][passed][p]: the next seat after p not in passed, or -1
 
   KernelTables() : bits(), kth(), lane(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
-                   number_mask(), ways(), offset(), cum(), next() {
+                   number_mask(), ways(), offset(), cum(), next(), triples(), tail() {
     for (int m = 0; m < 64; ++m)
       for (int c = 0; c < 6; ++c) bits[m] = static_cast<uint8_t>(bits[m] + (m >> c & 1));
     for (int m = 0; m < 64; ++m)
@@ -137,6 +144,22 @@ struct KernelTables {
     for (int i = 0; i < offset[6] + 1; ++i)
       for (int lane = 0, run = 0; lane < 6; run += lane < 5 ? ways[i][lane] : 0, ++lane)
         cum[i] |= static_cast<uint64_t>(256 + run) << (9 * lane);
+    int id[5][5][5];
+    for (int a = 0, t = 0; a <= 4; ++a)
+      for (int b = 0; a + b <= 4; ++b)
+        for (int c = 0; a + b + c <= 4; ++c, ++t) {
+          id[a][b][c] = t;
+          triples[t] = static_cast<uint32_t>(a | b << 8 | c << 16);
+        }
+    for (int code = 0; code < 125; ++code) {
+      const int h3 = code % 5, h4 = code / 5 % 5, h5 = code / 25;
+      for (int r = 0; r <= 4; ++r) {
+        int k = 0;  // the most of colour 3 first, then of colour 4
+        for (int a = Min(h3, r); a >= 0; --a)
+          for (int b = Min(h4, r - a); b >= 0; --b)
+            if (r - a - b <= h5) tail[code][r][k++] = static_cast<uint8_t>(id[a][b][r - a - b]);
+      }
+    }
     for (int players = 1; players <= 4; ++players)
       for (int passed = 0; passed < 16; ++passed)
         for (int p = 0; p < players; ++p) {
@@ -175,7 +198,6 @@ inline uint64_t CapBytes(uint64_t w, int cap) {
 // Lane i (9 bits, the guard bit dropped) of a word of 9-bit lanes.
 inline int Lane(uint64_t w, int i) { return static_cast<int>((w >> (9 * i)) & 0xFF); }
 inline int Clamp(int x) { return x > kMinScore ? x : kMinScore; }
-inline int Min(int a, int b) { return a < b ? a : b; }
 
 // The first lane i >= from whose value (guard dropped) exceeds x (x < 255; one must exist).
 inline int FirstAbove(uint64_t lanes, int x, int from) {
@@ -487,7 +509,7 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   k -= Lane(cum0, r);
   uint64_t keep = 0;
   int suffix = code;
-  for (int c = 0; c < kColours - 1; ++c) {
+  for (int c = 0; c < 3; ++c) {
     suffix /= 5;
     const uint64_t cum = c ? kK.cum[kK.offset[c + 1] + suffix] : cum1;
     const int low = r - Min(Byte(h4, c), r), base = Lane(cum, low);
@@ -496,7 +518,8 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
     keep |= static_cast<uint64_t>(r - i + 1) << (8 * c);
     r = i - 1;
   }
-  keep |= static_cast<uint64_t>(r) << (8 * (kColours - 1));
+  // Colours 3-5 (suffix: their capped counts) from one table.
+  keep |= static_cast<uint64_t>(kK.triples[kK.tail[suffix][r][k]]) << 24;
   g.tower += hw - keep;  // bytewise: keep <= hand
   g.score[p] = Clamp(g.score[p] - (ByteSum(hw) - ByteSum(keep)));
   g.hand[p] = keep;
