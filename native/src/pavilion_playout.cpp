@@ -217,6 +217,7 @@ struct Game {
   int32_t score[P];
   int32_t bag_total;
   int32_t offered;  // phase 1: the moves on offer, the sum of weight[]
+  uint8_t present[kF + 1];  // phase 1: the colours each source holds
   uint8_t choice[kF + 1];  // phase 1: the colours one may take from each source
   uint8_t weight[kF + 1];  // popcount of choice[]
   uint8_t centre_used[P];  // the colours on each centre star
@@ -225,13 +226,15 @@ struct Game {
 };
 
 // Colours one may take from a source: those present but the wild one, or only the wild one.
-inline int Choice(uint64_t w, int wild) {
-  const int present = Present(w), others = present & ~(1 << wild);
+inline int ChoiceOf(int present, int wild) {
+  const int others = present & ~(1 << wild);
   return others ? others : present;
 }
+inline int Choice(uint64_t w, int wild) { return ChoiceOf(Present(w), wild); }
 
 template <int P>
 inline void SetChoice(Game<P>& g, int src) {
+  g.present[src] = static_cast<uint8_t>(Present(g.source[src]));
   const int m = Choice(g.source[src], g.round - 1);
   g.offered += kK.bits[m] - g.weight[src];
   g.choice[src] = static_cast<uint8_t>(m);
@@ -356,44 +359,68 @@ void EndTurn(Game<P>& g, int p) {
   StartRound(g);
 }
 
+// Phase 1 to its end: every move takes a source's colour; returns the moves.  What each move
+// changes and the next depends on (moves on offer, the centre, its choices, the turn) lives in
+// locals, so that no store and reload lies on the chain from one move to the next.
 template <int P>
-void AcquireMove(Game<P>& g, uint64_t& policy) {
+uint64_t AcquirePhase(Game<P>& g, uint64_t& policy) {
   constexpr int kF = Game<P>::kF;
-  int k = Below(policy, g.offered);
-  int src = 0;
-  while (k >= g.weight[src]) k -= g.weight[src++];
-  const int c = kK.kth[g.choice[src]][k], p = g.turn, wild = g.round - 1;
-  uint64_t w = g.source[src];
-  const int taken_wild = Byte(w, wild) ? 1 : 0;
-  int taken = taken_wild;
-  uint64_t gain = static_cast<uint64_t>(taken_wild) << (8 * wild);
-  if (c != wild) {
-    const int n = Byte(w, c);
-    taken += n;
-    gain += static_cast<uint64_t>(n) << (8 * c);
-  }
-  w -= gain;
-  g.hand[p] += gain;
-  if (src == kF) {
-    g.source[kF] = w;
-    if (g.marker < 0) {
-      g.marker = static_cast<int8_t>(p);
-      g.score[p] = Clamp(g.score[p] - taken);
+  const int wild = g.round - 1;
+  const uint64_t wild_one = One(wild);
+  uint64_t centre = g.source[kF];
+  int centre_present = g.present[kF], centre_choice = g.choice[kF], centre_weight = g.weight[kF];
+  int offered = g.offered, p = g.turn, marker = g.marker;
+  uint64_t plies = 0;
+  do {
+    int k = Below(policy, offered);
+    int src = 0;
+    while (src < kF && k >= g.weight[src]) k -= g.weight[src++];
+    uint64_t w, gain;
+    int taken;
+    // The colours left: all but c (unless c is the wild colour), and the wild one when the
+    // source held more than the one wild tile taken.
+    if (src < kF) {
+      w = g.source[src];
+      const int c = kK.kth[g.choice[src]][k], wilds = (w >> (8 * wild)) & 0xFF;
+      const uint64_t colour = c != wild ? w & (0xFFULL << (8 * c)) : 0;
+      gain = colour + (wilds ? wild_one : 0);
+      centre_present |= g.present[src] & ~((c != wild) << c) & ~((wilds <= 1) << wild);
+      offered -= g.weight[src];
+      g.source[src] = 0;
+      g.weight[src] = 0;
+      g.choice[src] = 0;
+      g.present[src] = 0;
+      centre += w - gain;
+    } else {
+      w = centre;
+      const int c = kK.kth[centre_choice][k], wilds = (w >> (8 * wild)) & 0xFF;
+      const uint64_t colour = c != wild ? w & (0xFFULL << (8 * c)) : 0;
+      gain = colour + (wilds ? wild_one : 0);
+      centre_present &= ~((c != wild) << c) & ~((wilds <= 1) << wild);
+      centre = w - gain;
+      if (marker < 0) {
+        marker = p;
+        taken = ByteSum(gain);
+        g.score[p] = Clamp(g.score[p] - taken);
+      }
     }
-  } else {
-    g.source[src] = 0;
-    g.offered -= g.weight[src];
-    g.weight[src] = 0;
-    g.choice[src] = 0;
-    g.source[kF] += w;
-  }
-  SetChoice(g, kF);
-  if (g.offered) {
-    g.turn = static_cast<int8_t>(p + 1 < P ? p + 1 : 0);
-  } else {
-    g.phase = kPlay;
-    g.turn = g.marker >= 0 ? g.marker : g.start;
-  }
+    g.hand[p] += gain;
+    const int m = ChoiceOf(centre_present, wild), weight = kK.bits[m];
+    offered += weight - centre_weight;
+    centre_choice = m;
+    centre_weight = weight;
+    p = p + 1 < P ? p + 1 : 0;
+    ++plies;
+  } while (offered);
+  g.source[kF] = centre;
+  g.present[kF] = static_cast<uint8_t>(centre_present);
+  g.choice[kF] = static_cast<uint8_t>(centre_choice);
+  g.weight[kF] = static_cast<uint8_t>(centre_weight);
+  g.offered = 0;
+  g.marker = static_cast<int8_t>(marker);
+  g.phase = kPlay;
+  g.turn = static_cast<int8_t>(marker >= 0 ? marker : g.start);
+  return plies;
 }
 
 // Placements of colour c on a space costing `cost` are the wild counts lo..hi; returns
@@ -547,10 +574,7 @@ uint64_t Run(Game<P>& g, uint64_t& policy_seed) {
   for (;;) {
     switch (g.phase) {
       case kAcquire:
-        do {
-          AcquireMove(g, policy);
-          ++plies;
-        } while (g.phase == kAcquire);
+        plies += AcquirePhase(g, policy);
         break;
       case kPlay:
         PlayMove(g, policy);
