@@ -492,7 +492,9 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   const int code = Byte(digits, 2) + 125 * Byte(digits, 5);
   // The running pass counts of the whole hand from those of colours 1-5 (a table 5 times
   // smaller, so it stays in L1): cum0[i] = sum over n <= h0 of cum1[i - n].
-  const uint64_t cum1 = kK.cum[kK.offset[1] + code / 5], plain1 = cum1 & ~kGuard;
+  const uint64_t digits1 = (h4 >> 8) * (25 | 5 << 8 | 1 << 16);  // the same for colours 1-5
+  const uint64_t cum1 = kK.cum[kK.offset[1] + Byte(digits1, 2) + 125 * Byte(digits1, 5)];
+  const uint64_t plain1 = cum1 & ~kGuard;
   const int h0 = Byte(h4, 0);
   uint64_t cum0 = plain1;
   for (int n = 1; n <= 4; ++n) cum0 += (plain1 << (9 * n)) & -static_cast<uint64_t>(n <= h0);
