@@ -423,19 +423,6 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy) {
   return plies;
 }
 
-// Placements of colour c on a space costing `cost` are the wild counts lo..hi; returns
-// hi - lo + 1 (0: none) and sets *lo.
-inline int PlaceRange(int c, int cost, int have, int wild, int wilds, int* lo) {
-  if (!have) return 0;
-  if (c == wild) {
-    *lo = 0;
-    return have >= cost;
-  }
-  *lo = cost > have ? cost - have : 0;
-  const int hi = cost - 1 < wilds ? cost - 1 : wilds;
-  return hi >= *lo ? hi - *lo + 1 : 0;
-}
-
 template <int P>
 void Place(Game<P>& g, int p, int space, int c, int w) {
   const int cost = space % 6 + 1, wild = g.round - 1;
@@ -501,28 +488,29 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   cum0 = (cum0 & ((1ULL << 54) - 1)) | kGuard;
   int k = Below(policy, placements + Lane(cum0, 5));
   if (k < placements) {
-    int hand[kColours];
-    for (int c = 0; c < kColours; ++c) hand[c] = Byte(hw, c);
-    int lo = 0;
+    // A space's placements of colour c are row[c][its bit]; they are the wild counts lo, lo + 1,
+    // ... with lo the tiles the colour lacks (the wild colour itself: 0 wilds only).
+    auto place = [&](int space, int c, int k) {
+      const int lack = space % 6 + 1 - Byte(hw, c);
+      Place(g, p, space, c, (c != wild && lack > 0 ? lack : 0) + k);
+    };
     for (int star = 0; star < 6; ++star) {
       if (k >= stars[star]) {
         k -= stars[star];
         continue;
       }
-      const int c = kStarColour[star];
+      const uint8_t* counts = row[kStarColour[star]];
       for (int bits = static_cast<int>((empty >> (6 * star)) & 63);; bits &= bits - 1) {
-        const int j = __builtin_ctz(bits);
-        const int n = PlaceRange(c, j + 1, hand[c], wild, wilds, &lo);
-        if (k < n) return Place(g, p, star * 6 + j, c, lo + k);
+        const int n = counts[bits & -bits];
+        if (k < n) return place(star * 6 + __builtin_ctz(bits), kStarColour[star], k);
         k -= n;
       }
     }
     for (int bits = centre_empty;; bits &= bits - 1) {
-      const int j = __builtin_ctz(bits);
+      const int bit = bits & -bits;
       for (int c = 0; c < kColours; ++c) {
-        if (centre_used >> c & 1) continue;
-        const int n = PlaceRange(c, j + 1, hand[c], wild, wilds, &lo);
-        if (k < n) return Place(g, p, 36 + j, c, lo + k);
+        const int n = row[c][bit] & ((centre_used >> c & 1) - 1);
+        if (k < n) return place(36 + __builtin_ctz(bits), c, k);
         k -= n;
       }
     }
