@@ -363,7 +363,8 @@ void EndTurn(Game<P>& g, int p) {
 // changes and the next depends on (moves on offer, the centre, its choices, the turn) lives in
 // locals, so that no store and reload lies on the chain from one move to the next.
 template <int P>
-uint64_t AcquirePhase(Game<P>& g, uint64_t& policy) {
+uint64_t AcquirePhase(Game<P>& g, uint64_t& policy_seed) {
+  uint64_t policy = policy_seed;
   constexpr int kF = Game<P>::kF;
   const int wild = g.round - 1;
   const uint64_t wild_one = One(wild);
@@ -412,6 +413,7 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy) {
     p = p + 1 < P ? p + 1 : 0;
     ++plies;
   } while (offered);
+  policy_seed = policy;
   g.source[kF] = centre;
   g.present[kF] = static_cast<uint8_t>(centre_present);
   g.choice[kF] = static_cast<uint8_t>(centre_choice);
