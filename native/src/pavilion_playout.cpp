@@ -199,10 +199,10 @@ inline uint64_t CapBytes(uint64_t w, int cap) {
 inline int Lane(uint64_t w, int i) { return static_cast<int>((w >> (9 * i)) & 0xFF); }
 inline int Clamp(int x) { return x > kMinScore ? x : kMinScore; }
 
-// The first lane i >= from whose value (guard dropped) exceeds x (x < 255; one must exist).
-inline int FirstAbove(uint64_t lanes, int x, int from) {
-  const uint64_t t = (lanes - static_cast<uint64_t>(x + 1) * kLane) & kGuard & (~0ULL << (9 * from));
-  return (__builtin_ctzll(t) * 57) >> 9;  // bit 9i + 8 -> i, for i <= 5
+// The guard bits of the lanes at bit `from9` (a multiple of 9) and above whose value (guard
+// dropped) exceeds x (x < 255; one must exist, so the result is not 0).
+inline uint64_t AboveMask(uint64_t lanes, int x, int from9) {
+  return (lanes - static_cast<uint64_t>(x + 1) * kLane) & kGuard & (~0ULL << from9);
 }
 
 template <int P>
@@ -492,9 +492,9 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   if (k < placements) {
     // A space's placements of colour c are row[c][its bit]; they are the wild counts lo, lo + 1,
     // ... with lo the tiles the colour lacks (the wild colour itself: 0 wilds only).
-    auto place = [&](int space, int c, int k) {
+    auto place = [&](int space, int c, int nth) {
       const int lack = space % 6 + 1 - Byte(hw, c);
-      Place(g, p, space, c, (c != wild && lack > 0 ? lack : 0) + k);
+      Place(g, p, space, c, (c != wild && lack > 0 ? lack : 0) + nth);
     };
     for (int star = 0; star < 6; ++star) {
       if (k >= stars[star]) {
@@ -523,22 +523,25 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   // passes exceeds k; then colour c's count n runs down from min(h[c], r), a block of
   // ways[c + 1][r - n] passes each, and the block holding k is the first lane i > r - top whose
   // running sum cum[i] - cum[r - top] exceeds k (then n = r - i + 1); colour 5 takes the rest.
+  // Sizes are kept as bit offsets of lanes (9 r), so that the lowest surviving guard bit (at
+  // 9 i + 8) gives the next offset 9 (i - 1) by one subtraction.
   k -= placements;
-  int r = FirstAbove(cum0, k, 1) - 1;
-  k -= Lane(cum0, r);
+  int r9 = __builtin_ctzll(AboveMask(cum0, k, 9)) - 17;
+  k -= (cum0 >> r9) & 0xFF;
   uint64_t keep = 0;
   int suffix = code;
   for (int c = 0; c < 3; ++c) {
     suffix /= 5;
     const uint64_t cum = c ? kK.cum[kK.offset[c + 1] + suffix] : cum1;
-    const int low = r - Min(Byte(h4, c), r), base = Lane(cum, low);
-    const int i = FirstAbove(cum, k + base, low + 1);
-    k -= Lane(cum, i - 1) - base;
-    keep |= static_cast<uint64_t>(r - i + 1) << (8 * c);
-    r = i - 1;
+    const int top9 = 9 * Byte(h4, c), low9 = r9 - (top9 < r9 ? top9 : r9);
+    const int base = (cum >> low9) & 0xFF;
+    const int next9 = __builtin_ctzll(AboveMask(cum, k + base, low9 + 9)) - 17;
+    k -= static_cast<int>((cum >> next9) & 0xFF) - base;
+    keep |= static_cast<uint64_t>(((r9 - next9) * 57) >> 9) << (8 * c);  // (r9 - next9) / 9
+    r9 = next9;
   }
   // Colours 3-5 (suffix: their capped counts) from one table.
-  keep |= static_cast<uint64_t>(kK.triples[kK.tail[suffix][r][k]]) << 24;
+  keep |= static_cast<uint64_t>(kK.triples[kK.tail[suffix][(r9 * 57) >> 9][k]]) << 24;
   g.tower += hw - keep;  // bytewise: keep <= hand
   g.score[p] = Clamp(g.score[p] - (ByteSum(hw) - ByteSum(keep)));
   g.hand[p] = keep;
