@@ -142,8 +142,8 @@ struct KernelTables {
         }
       }
     for (int i = 0; i < offset[6] + 1; ++i)
-      for (int lane = 0, run = 0; lane < 6; run += lane < 5 ? ways[i][lane] : 0, ++lane)
-        cum[i] |= static_cast<uint64_t>(256 + run) << (9 * lane);
+      for (int j = 0, sum = 0; j < 6; sum += j < 5 ? ways[i][j] : 0, ++j)
+        cum[i] |= static_cast<uint64_t>(256 + sum) << (9 * j);
     int id[5][5][5];
     for (int a = 0, t = 0; a <= 4; ++a)
       for (int b = 0; a + b <= 4; ++b)
