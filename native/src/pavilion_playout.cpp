@@ -636,35 +636,56 @@ inline bool Compactable(const State& s) {
   return s.phase == kAcquire || s.phase == kPlay || s.phase == kBonus || s.phase == kOver;
 }
 
+// One game of a batch: body(game seed, policy generator, scores out) plays it and returns its
+// plies.  (Bodies of this shape suit a PlayoutBatch that takes the game as one function.)
 template <int P>
-int32_t Score(const Game<P>& g, int p) {
-  return g.score[p];
+struct Slot {
+  uint64_t seed;
+  int32_t scores[P];
+};
+
+template <int P, typename Body>
+uint64_t BodyBatch(int n, uint64_t seed, int threads, int32_t* out, Body body) {
+  auto start = [](uint64_t game_seed) {
+    Slot<P> slot;
+    slot.seed = game_seed;
+    return slot;
+  };
+  auto play = [&](Slot<P>& slot, uint64_t& policy) { return body(slot.seed, policy, slot.scores); };
+  auto score = [](const Slot<P>& slot, int p) { return slot.scores[p]; };
+  return PlayoutBatch(n, P, seed, threads, out, start, play, score);
+}
+
+template <int P>
+uint64_t Finished(Game<P>& g, uint64_t& policy, int32_t* scores) {
+  const uint64_t plies = Run(g, policy);
+  for (int p = 0; p < P; ++p) scores[p] = g.score[p];
+  return plies;
 }
 
 template <int P>
 uint64_t RandomBatch(int n, uint64_t seed, int threads, int32_t* out) {
-  return PlayoutBatch(n, P, seed, threads, out, NewCompactGame<P>, Run<P>, Score<P>);
+  return BodyBatch<P>(n, seed, threads, out, [](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+    Game<P> g = NewCompactGame<P>(game_seed);
+    return Finished(g, policy, scores);
+  });
 }
 
 template <int P>
 uint64_t FromBatch(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
   if (Compactable(from)) {
     const Game<P> start = Compact<P>(from);
-    auto reseed = [&](uint64_t game_seed) {
+    return BodyBatch<P>(n, seed, threads, out, [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
       Game<P> g = start;
       g.rng = game_seed;
-      return g;
-    };
-    return PlayoutBatch(n, P, seed, threads, out, reseed, Run<P>, Score<P>);
+      return Finished(g, policy, scores);
+    });
   }
   // A pending chance node (first player, fill): the full State plays up to the next move,
   // then the compact game takes over.
-  auto reseed = [&](uint64_t game_seed) {
+  return BodyBatch<P>(n, seed, threads, out, [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
     State s = from;
     s.rng = game_seed;
-    return s;
-  };
-  auto play = [](State& s, uint64_t& policy) {
     ResumeSampled(s);
     uint64_t plies = 0;
     while (!Compactable(s)) {
@@ -672,12 +693,8 @@ uint64_t FromBatch(const State& from, int n, uint64_t seed, int threads, int32_t
       ++plies;
     }
     Game<P> g = Compact<P>(s);
-    plies += Run(g, policy);
-    for (int p = 0; p < P; ++p) s.score[p] = g.score[p];
-    return plies;
-  };
-  auto score = [](const State& s, int p) { return s.score[p]; };
-  return PlayoutBatch(n, P, seed, threads, out, reseed, play, score);
+    return plies + Finished(g, policy, scores);
+  });
 }
 
 }  // namespace
