@@ -485,9 +485,9 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   const uint64_t cum1 = kK.cum[kK.offset[1] + Byte(digits1, 2) + 125 * Byte(digits1, 5)];
   const uint64_t plain1 = cum1 & ~kGuard;
   const int h0 = Byte(h4, 0);
-  uint64_t cum0 = plain1;
-  for (int n = 1; n <= 4; ++n) cum0 += (plain1 << (9 * n)) & -static_cast<uint64_t>(n <= h0);
-  cum0 = (cum0 & ((1ULL << 54) - 1)) | kGuard;
+  // (The sum of shifted copies is one multiply: no lane exceeds 210, so nothing carries.)
+  const uint64_t copies = kLane & ((1ULL << (9 * (h0 + 1))) - 1);
+  const uint64_t cum0 = ((plain1 * copies) & ((1ULL << 54) - 1)) | kGuard;
   int k = Below(policy, placements + Lane(cum0, 5));
   if (k < placements) {
     // A space's placements of colour c are row[c][its bit]; they are the wild counts lo, lo + 1,
