@@ -39,6 +39,7 @@ inline int Min(int a, int b) { return a < b ? a : b; }
 struct KernelTables {
   uint8_t bits[64];    // popcount of a 6-bit mask
   uint8_t kth[64][6];  // index of the k-th set bit of a 6-bit mask
+  uint32_t order[64];  // the same, as 4-bit digits (digit k: the k-th set bit)
   uint8_t lane[64];    // bit position / 9: the bag lane of a guard bit
   uint8_t run[64][6];  // run length through position k of a ring (bit k set)
   // place_count[wilds][have + 7 * wild][empty]: placements of one colour into the empty spaces
@@ -64,13 +65,16 @@ struct KernelTables {
   uint32_t triples[35];
   uint8_t tail[125][5][15];  // next[P - 1][passed][p]: the next seat after p not in passed, or -1
 
-  KernelTables() : bits(), kth(), lane(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
+  KernelTables() : bits(), kth(), order(), lane(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
                    number_mask(), ways(), offset(), cum(), next(), triples(), tail() {
     for (int m = 0; m < 64; ++m)
       for (int c = 0; c < 6; ++c) bits[m] = static_cast<uint8_t>(bits[m] + (m >> c & 1));
     for (int m = 0; m < 64; ++m)
       for (int k = 0, c = 0; c < 6; ++c)
-        if (m >> c & 1) kth[m][k++] = static_cast<uint8_t>(c);
+        if (m >> c & 1) {
+          order[m] |= static_cast<uint32_t>(c) << (4 * k);
+          kth[m][k++] = static_cast<uint8_t>(c);
+        }
     for (int b = 0; b < 64; ++b) lane[b] = static_cast<uint8_t>(b / 9);
     for (int m = 0; m < 64; ++m)
       for (int k = 0; k < 6; ++k) {
@@ -218,8 +222,8 @@ struct Game {
   int32_t bag_total;
   int32_t offered;  // phase 1: the moves on offer, the sum of weight[]
   uint8_t present[kF + 1];  // phase 1: the colours each source holds
-  uint8_t choice[kF + 1];  // phase 1: the colours one may take from each source
-  uint8_t weight[kF + 1];  // popcount of choice[]
+  uint32_t order[kF + 1];  // phase 1: the colours one may take from each source, in 4-bit digits
+  uint8_t weight[kF + 1];  // how many
   uint8_t centre_used[P];  // the colours on each centre star
   int8_t phase, round, turn, start, marker, owed;
   uint8_t passed;  // bit p: player p has passed this round
@@ -237,7 +241,7 @@ inline void SetChoice(Game<P>& g, int src) {
   g.present[src] = static_cast<uint8_t>(Present(g.source[src]));
   const int m = Choice(g.source[src], g.round - 1);
   g.offered += kK.bits[m] - g.weight[src];
-  g.choice[src] = static_cast<uint8_t>(m);
+  g.order[src] = kK.order[m];
   g.weight[src] = kK.bits[m];
 }
 
@@ -369,7 +373,8 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy_seed) {
   const int wild = g.round - 1;
   const uint64_t wild_one = One(wild);
   uint64_t centre = g.source[kF];
-  int centre_present = g.present[kF], centre_choice = g.choice[kF], centre_weight = g.weight[kF];
+  int centre_present = g.present[kF], centre_weight = g.weight[kF];
+  uint32_t centre_order = g.order[kF];
   int offered = g.offered, p = g.turn, marker = g.marker;
   uint64_t plies = 0;
   do {
@@ -382,19 +387,19 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy_seed) {
     // source held more than the one wild tile taken.
     if (src < kF) {
       w = g.source[src];
-      const int c = kK.kth[g.choice[src]][k], wilds = (w >> (8 * wild)) & 0xFF;
+      const int c = (g.order[src] >> (4 * k)) & 15, wilds = (w >> (8 * wild)) & 0xFF;
       const uint64_t colour = c != wild ? w & (0xFFULL << (8 * c)) : 0;
       gain = colour + (wilds ? wild_one : 0);
       centre_present |= g.present[src] & ~((c != wild) << c) & ~((wilds <= 1) << wild);
       offered -= g.weight[src];
       g.source[src] = 0;
       g.weight[src] = 0;
-      g.choice[src] = 0;
+      g.order[src] = 0;
       g.present[src] = 0;
       centre += w - gain;
     } else {
       w = centre;
-      const int c = kK.kth[centre_choice][k], wilds = (w >> (8 * wild)) & 0xFF;
+      const int c = (centre_order >> (4 * k)) & 15, wilds = (w >> (8 * wild)) & 0xFF;
       const uint64_t colour = c != wild ? w & (0xFFULL << (8 * c)) : 0;
       gain = colour + (wilds ? wild_one : 0);
       centre_present &= ~((c != wild) << c) & ~((wilds <= 1) << wild);
@@ -408,7 +413,7 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy_seed) {
     g.hand[p] += gain;
     const int m = ChoiceOf(centre_present, wild), weight = kK.bits[m];
     offered += weight - centre_weight;
-    centre_choice = m;
+    centre_order = kK.order[m];
     centre_weight = weight;
     p = p + 1 < P ? p + 1 : 0;
     ++plies;
@@ -416,7 +421,7 @@ uint64_t AcquirePhase(Game<P>& g, uint64_t& policy_seed) {
   policy_seed = policy;
   g.source[kF] = centre;
   g.present[kF] = static_cast<uint8_t>(centre_present);
-  g.choice[kF] = static_cast<uint8_t>(centre_choice);
+  g.order[kF] = centre_order;
   g.weight[kF] = static_cast<uint8_t>(centre_weight);
   g.offered = 0;
   g.marker = static_cast<int8_t>(marker);
