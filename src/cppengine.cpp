@@ -1144,6 +1144,22 @@ PYBIND11_MODULE(_cppengine, m) {
         py::arg("with_plies") = false);
   m.def("playouts_from", &PlayoutsFromPy, py::arg("state"), py::arg("n"), py::arg("seed") = 0,
         py::arg("threads") = 0, py::arg("with_plies") = false);
+  // Private, for tests: Summer Pavilion playouts on the full State (sp::PlayRandom), the reference
+  // the compact playout kernel must match game for game; returns (scores, plies).
+  m.def("_sp_reference_playouts", [](const py::object& state, int n, uint64_t seed) {
+    if (n < 0) throw py::value_error("n must be 0 or more");
+    if (py::isinstance<PGame>(state)) {
+      const sp::State start = state.cast<const PGame&>().s;
+      py::array_t<int32_t> out({n, static_cast<int>(start.players)});
+      const uint64_t plies = sp::ReferencePlayoutsFrom(start, n, seed, 1, out.mutable_data());
+      return py::make_tuple(out, plies);
+    }
+    const int players = state.cast<int>();
+    if (players < 2 || players > 4) throw py::value_error("players must be 2, 3 or 4");
+    py::array_t<int32_t> out({n, players});
+    const uint64_t plies = sp::ReferenceRandomPlayouts(n, players, seed, 1, out.mutable_data());
+    return py::make_tuple(out, plies);
+  }, py::arg("state"), py::arg("n"), py::arg("seed"));
 
   py::class_<VectorGame>(m, "VectorGame")
       .def(py::init(&MakeVector), py::arg("n"), py::arg("players") = 2,

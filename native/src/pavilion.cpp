@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "azul/bits.h"
 #include "azul/pavilion.h"
 #include "azul/playout.h"
 #include "azul/rng.h"
@@ -604,7 +605,7 @@ void ForEachPlacement(const State& s, Visit visit) {
   for (int star = 0; star < kCentreStar; ++star)
     if (!hand[kStarColour[star]]) empty &= ~kT.star_mask[star];
   while (empty) {
-    const int space = __builtin_ctzll(empty);
+    const int space = LowestBit(empty);
     empty &= empty - 1;
     const int star = space / 6, cost = space % 6 + 1;
     const int first = star < 6 ? kStarColour[star] : 0, last = star < 6 ? first : 5;
@@ -714,7 +715,7 @@ int KthPlacement(const State& s, int k) {
       continue;
     }
     for (int bits = m;; bits &= bits - 1) {
-      const int j = __builtin_ctz(bits);
+      const int j = LowestBit(bits);
       const int n = PlaceRange(c, j + 1, have, wild, wilds, &lo);
       if (k < n) return kPlaceActionBase + ((star * 6 + j) * 6 + c) * 6 + lo + k;
       k -= n;
@@ -725,7 +726,7 @@ int KthPlacement(const State& s, int k) {
   for (int j = 0; j < 6; ++j)
     if (board[36 + j] >= 0) used |= 1 << board[36 + j];
   for (int bits = static_cast<int>((empty >> 36) & 63);; bits &= bits - 1) {
-    const int j = __builtin_ctz(bits);
+    const int j = LowestBit(bits);
     for (int c = 0; c < kColours; ++c) {
       if (used >> c & 1) continue;
       const int n = PlaceRange(c, j + 1, hand[c], wild, wilds, &lo);
@@ -847,7 +848,7 @@ int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
             std::memcpy(mask + kPassActionBase + 64 * w + 8 * b, &kT.expand[bits >> (8 * b) & 255],
                         8);
         for (; bits; bits &= bits - 1)
-          out[n++] = static_cast<int16_t>(kPassActionBase + 64 * w + __builtin_ctzll(bits));
+          out[n++] = static_cast<int16_t>(kPassActionBase + 64 * w + LowestBit(bits));
       }
       return n;
     }
@@ -926,7 +927,7 @@ int PickLegalAction(const State& s, uint64_t& policy) {
       while (k >= weight[src]) k -= weight[src++];
       int m = mask[src];
       while (k--) m &= m - 1;
-      return (src == nf ? kCentre : src) * 6 + __builtin_ctz(m);
+      return (src == nf ? kCentre : src) * 6 + LowestBit(m);
     }
     default: {
       int16_t buf[kNumActions];
@@ -1163,16 +1164,19 @@ void Observation(const State& s, int player, float* out) {
   if (s.start >= 0) out[base + 93 + ((s.start - player) % n + n) % n] = 1.0f;
 }
 
-uint64_t PlayRandom(State& s, uint64_t& policy) {
-  if (s.explicit_chance) {
-    s.explicit_chance = 0;
-    if (s.phase == kFirstPlayer) {
-      s.start = static_cast<int8_t>(Below(s.rng, s.players));
-      BeginSetup(s, nullptr);
-    } else if (s.phase == kFill) {
-      ContinueFill(s, nullptr);
-    }
+void ResumeSampled(State& s) {
+  if (!s.explicit_chance) return;
+  s.explicit_chance = 0;
+  if (s.phase == kFirstPlayer) {
+    s.start = static_cast<int8_t>(Below(s.rng, s.players));
+    BeginSetup(s, nullptr);
+  } else if (s.phase == kFill) {
+    ContinueFill(s, nullptr);
   }
+}
+
+uint64_t PlayRandom(State& s, uint64_t& policy) {
+  ResumeSampled(s);
   uint64_t plies = 0;
   while (s.phase != kOver) {
     Play(s, PickLegalAction(s, policy), nullptr);
@@ -1188,17 +1192,16 @@ static uint64_t PlayTo(State& s, uint64_t& policy, int32_t* scores) {
   return plies;
 }
 
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
-  return PlayoutBatch(n, players, seed, threads, out, stop,
+uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out) {
+  return PlayoutBatch(n, players, seed, threads, out, {},
                       [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
                         State s = NewGame(players, game_seed, false, nullptr);
                         return PlayTo(s, policy, scores);
                       });
 }
 
-uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop) {
-  return PlayoutBatch(n, from.players, seed, threads, out, stop,
+uint64_t ReferencePlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out) {
+  return PlayoutBatch(n, from.players, seed, threads, out, {},
                       [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
                         State s = from;
                         s.rng = game_seed;

@@ -133,11 +133,19 @@ std::vector<int> Winners(const State& s);
 // Plays `s` to its end with LegalActions(s)[Below(policy, count)]; explicit chance is drawn
 // from the game's generator.  Returns the moves played.  No allocation.
 uint64_t PlayRandom(State& s, uint64_t& policy);
-// As RandomPlayouts/PlayoutsFrom in playout.h.
+// PlayRandom's first step: an explicit-chance state goes on in sampled mode, drawing a pending
+// first player or fill from the game's generator.
+void ResumeSampled(State& s);
+// As RandomPlayouts/PlayoutsFrom in playout.h, played by the compact kernel
+// (pavilion_playout.cpp).
 uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
                         StopCheck stop = {});
 uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
                       StopCheck stop = {});
+// The same, played on the full State by PlayRandom: the reference the kernel must match game
+// for game (tests compare the two).
+uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);
+uint64_t ReferencePlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
 
 // Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer
 // first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
