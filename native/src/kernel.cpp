@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "azul/bits.h"
+#include "azul/parallel.h"
 #include "azul/rng.h"
 
 namespace azul {
@@ -413,13 +414,20 @@ uint64_t NewAndPlay(uint64_t seed, uint64_t& policy, int32_t* scores) {
   return plies;
 }
 
+// Continuations of one state: it is converted once; each continuation copies the compact game
+// and gets its own generator.
 template <int P, bool Grey>
-uint64_t LoadAndPlay(const State& s, uint64_t& policy, int32_t* scores) {
-  Game<P, Grey> g;
-  g.Load(s);
-  const uint64_t plies = g.PlayLoaded(s, policy);
-  g.Scores(scores);
-  return plies;
+uint64_t LoadAndPlay(const State& s, int n, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
+  Game<P, Grey> start;
+  start.Load(s);
+  return PlayoutBatch(n, P, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        Game<P, Grey> g = start;
+                        g.rng = game_seed;
+                        const uint64_t plies = g.PlayLoaded(s, policy);
+                        g.Scores(scores);
+                        return plies;
+                      });
 }
 
 }  // namespace
@@ -437,12 +445,16 @@ uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_
   }
 }
 
-uint64_t KernelPlayFrom(const State& s, uint64_t& policy, int32_t* scores) {
+uint64_t KernelPlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                            StopCheck stop) {
   const bool grey = s.variant == kGrey;
   switch (s.players) {
-    case 2: return grey ? LoadAndPlay<2, true>(s, policy, scores) : LoadAndPlay<2, false>(s, policy, scores);
-    case 3: return grey ? LoadAndPlay<3, true>(s, policy, scores) : LoadAndPlay<3, false>(s, policy, scores);
-    default: return grey ? LoadAndPlay<4, true>(s, policy, scores) : LoadAndPlay<4, false>(s, policy, scores);
+    case 2: return grey ? LoadAndPlay<2, true>(s, n, seed, threads, out, stop)
+                        : LoadAndPlay<2, false>(s, n, seed, threads, out, stop);
+    case 3: return grey ? LoadAndPlay<3, true>(s, n, seed, threads, out, stop)
+                        : LoadAndPlay<3, false>(s, n, seed, threads, out, stop);
+    default: return grey ? LoadAndPlay<4, true>(s, n, seed, threads, out, stop)
+                         : LoadAndPlay<4, false>(s, n, seed, threads, out, stop);
   }
 }
 

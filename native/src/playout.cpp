@@ -21,12 +21,7 @@ uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int 
 
 uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
                       StopCheck stop) {
-  return PlayoutBatch(n, from.players, seed, threads, out, stop,
-                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
-                        State s = from;
-                        s.rng = game_seed;
-                        return KernelPlayFrom(s, policy, scores);
-                      });
+  return KernelPlayoutsFrom(from, n, seed, threads, out, stop);
 }
 
 }  // namespace azul

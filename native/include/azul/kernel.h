@@ -8,6 +8,7 @@
 
 #include <cstdint>
 
+#include "azul/parallel.h"
 #include "azul/state.h"
 
 namespace azul {
@@ -18,8 +19,9 @@ namespace azul {
 uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_t& policy,
                        int32_t* scores);
 
-// The same from any state of the full engine (an explicit-chance state plays on as if sampled):
-// equal to PlayRandom on a copy of `s`.
-uint64_t KernelPlayFrom(const State& s, uint64_t& policy, int32_t* scores);
+// PlayoutsFrom (playout.h) played by the kernel: `s`, of any phase (an explicit-chance state plays
+// on as if sampled), is converted once.
+uint64_t KernelPlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                            StopCheck stop);
 
 }  // namespace azul
