@@ -4,7 +4,10 @@ As in test_tiling, each position leaves the last tile of the round in factory 1 
 move (normally player 1's '1WF') ends the factory offer, so the wall tiling runs at once.
 """
 
+import pytest
+
 from helpers import assert_refused, end_bonus, make_state
+from test_playouts import play_by_hand, splitmix_output
 
 ROW1_MISSING_WHITE = "BYRK./...../...../...../....."
 FULL_WALL_BUT_ONE = "BYRK./WBYRK/KWBYR/RKWBY/YRKWB"
@@ -195,3 +198,40 @@ def test_grey_stuck_game_counts_rows_whose_empty_cells_cannot_take_the_colour(en
     assert state.is_over
     assert state.scores == [1, 2, 3, 4]
     assert state.winners == [3]
+
+
+# -- the round cap -----------------------------------------------------------------------------
+
+def test_a_game_still_going_after_round_100_ends_there(engine):
+    """README, rules decisions: the end of round 100 ends the game as a stuck game does (end-game scoring), though
+    no row is complete and a tile could still reach a wall."""
+    state = last_round(engine, round=100, walls=[COLUMN1_BUT_ONE] * 2, scores=[5, 4])
+    assert state.round == 100 and state.is_over
+    assert state.scores == [5, 3]  # player 1's floored white costs 1; column 1 is one tile short: no bonus
+    assert state.winners == [0]
+    state = last_round(engine, round=99, walls=[COLUMN1_BUT_ONE] * 2, scores=[5, 4])
+    assert state.round == 100 and not state.is_over
+
+
+def test_state_text_past_the_round_cap_is_refused(engine):
+    text = make_state(engine, round=100, factories=["W"], turn=1).to_text()
+    with pytest.raises(engine.StateFormatError, match="round"):
+        engine.GameState.from_text(text.replace(" round=100 ", " round=101 "))
+
+
+def test_a_forced_cycle_ends_at_the_round_cap(engine):
+    """A 4-player grey game found by random playouts: each round the starter's only move floors the round's only
+    tiles (four whites) and nobody takes from the centre, so the same round repeats for ever; player 0's line 3 could
+    still take white, so the game is not stuck. The playout ends at round 100, in both engines alike."""
+    text = ("azul-state/1 variant=grey players=4 chance=sampled seed=2 rng=de0497cf65c3ef0b round=1 phase=offer turn=2"
+            " start=2 marker=1 moves=8 factories=YRKK,-,-,-,-,YRRW,-,YYKW,YYYW center=BYRRKK bag=15,7,14,12,16"
+            " lid=0,0,0,0,0 prefill=20,20,20,20,20/0,0,0,0,0 p0=0:K/-/-/-/YY:...../...../...../...../.....:KK"
+            " p1=0:-/-/-/R/BB:...../...../...../...../.....:M p2=0:-/-/-/BB/-:...../...../...../...../.....:YY"
+            " p3=0:-/-/-/Y/-:...../...../...../...../.....:W")
+    state = engine.from_text(text)
+    state.reseed(splitmix_output(283, 2 * 270 + 1))
+    play_by_hand(engine, state, splitmix_output(283, 2 * 270 + 2))
+    assert state.is_over and state.round == 100
+    assert state.factories[0] == ""  # the whites were floored in round 100 too
+    again = engine.from_text(text)
+    assert engine.playouts_from(again, 271, seed=283, threads=1)[270].tolist() == state.scores

@@ -123,6 +123,7 @@ struct Game {
   uint64_t bag;  // guarded prefix sums
   uint64_t lid;
   int on_offer;  // tiles left in the sources
+  int round;
   int start;
   int marker;    // -1 while the first-player marker is in the centre
   Player player[P];
@@ -289,7 +290,7 @@ struct Game {
   bool EndRound() {
     uint32_t full = 0;
     for (int p = 0; p < P; ++p) full |= FullRows(player[p].wall);
-    if (full || Stuck()) {
+    if (full || round >= kMaxRounds || Stuck()) {
       for (int p = 0; p < P; ++p) {
         Player& b = player[p];
         int colours = 0;
@@ -301,6 +302,7 @@ struct Game {
     }
     if (marker >= 0) start = marker;
     marker = -1;
+    ++round;
     return false;
   }
 
@@ -328,6 +330,7 @@ struct Game {
   void NewGame(uint64_t seed) {
     std::memset(static_cast<void*>(this), 0, sizeof *this);
     rng = seed;
+    round = 1;
     bag = Cumulate(kOnes * kTilesPerColour);
     marker = -1;
     for (int p = 0; p < P; ++p) {
@@ -341,6 +344,7 @@ struct Game {
   void Load(const State& s) {
     std::memset(static_cast<void*>(this), 0, sizeof *this);
     rng = s.rng;
+    round = s.round;
     for (int f = 0; f < kFactories; ++f) source[f] = Pack(s.factories[f]);
     source[kFactories] = Pack(s.centre);
     for (int i = 0; i < kSources; ++i) {

@@ -112,7 +112,7 @@ static void EndRound(State& s, History* h) {
   }
   bool ended = false;
   for (int p = 0; p < s.players && !ended; ++p) ended = CompleteRows(s, p) > 0;
-  if (ended || IsStuck(s)) {
+  if (ended || s.round >= kMaxRounds || IsStuck(s)) {
     for (int p = 0; p < s.players; ++p) {
       int rows, columns, colours;
       WallBonus(s.board[p].wall, &rows, &columns, &colours);

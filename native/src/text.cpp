@@ -429,7 +429,7 @@ State FromText(const std::string& text, History* h) {
     throw StateFormatError("field rng: " + Repr(rng_text) + " is not 16 lower-case hex digits");
   State s = NewGame(players, static_cast<Variant>(variant), seed, true, nullptr);
   s.rng = std::stoull(rng_text, nullptr, 16);
-  s.round = static_cast<int32_t>(IntField(f, "round", 1, 1000000));
+  s.round = static_cast<int32_t>(IntField(f, "round", 1, kMaxRounds));
   int phase = -1;
   for (int i = 0; i < 5; ++i)
     if (f["phase"] == kPhaseNames[i]) phase = i;

@@ -43,6 +43,9 @@ WALL_VARIANTS = ("classic", "grey")  # the variants a GameState plays; PavilionS
 TEXT_VERSION = 1
 TILES_PER_COLOUR = 20
 FLOOR_SPACES = 7
+# A game still going at the end of this round ends there, with end-game scoring, as a stuck game does (README, rules
+# decisions): some positions cycle for ever though a tile could still reach a wall.
+MAX_ROUNDS = 100
 FLOOR_PENALTY = (0, 1, 2, 4, 6, 8, 11, 14)  # cumulative, by number of floor items (0-7)
 CENTRE = 9  # source index of the centre; factories are 0-8
 FLOOR = 5  # destination index of the floor line; pattern lines are 0-4
@@ -843,7 +846,8 @@ class GameState:
     def _end_round(self):
         if self._h_rounds:
             self._h_rounds[-1][2] = self._score[:]
-        if any(self._complete_rows(p) for p in range(self._players)) or self._is_stuck():
+        if (any(self._complete_rows(p) for p in range(self._players)) or self._round >= MAX_ROUNDS
+                or self._is_stuck()):
             for p in range(self._players):
                 rows, columns, colours = _wall_bonus(self._wall[p])
                 points = 2 * rows + 7 * columns + 10 * colours
@@ -1364,7 +1368,7 @@ def _from_text(text):
         raise StateFormatError("field rng: %r is not 16 lower-case hex digits" % rng_text)
     g = GameState._blank(players, variant, explicit, seed)
     g._rng = int(rng_text, 16)
-    g._round = _int_field(fields, "round", 1, 10 ** 6)
+    g._round = _int_field(fields, "round", 1, MAX_ROUNDS)
     if fields["phase"] not in PHASE_NAMES:
         raise StateFormatError("field phase: unknown phase %r" % fields["phase"])
     g._phase = PHASE_NAMES.index(fields["phase"])

@@ -15,6 +15,10 @@ constexpr int kTilesPerColour = 20;
 constexpr int kFloorSpaces = 7;
 constexpr int kFloorPenalty[8] = {0, 1, 2, 4, 6, 8, 11, 14};  // cumulative, by floor items
 constexpr int kMaxPlayers = 4;
+// A game still going at the end of this round ends there, with end-game scoring, as a stuck game
+// does (README, rules decisions): some positions cycle for ever though a tile could still reach a
+// wall, for example when the starter is forced to floor the round's only tiles each round.
+constexpr int kMaxRounds = 100;
 constexpr int kMaxFactories = 9;
 constexpr int kCentre = 9;  // source index of the centre; factories are 0-8
 constexpr int kFloor = 5;   // destination index of the floor line; pattern lines are 0-4
