@@ -155,7 +155,8 @@ class Differential(RuleBasedStateMachine):
         move = actions[index % len(actions)]
         if as_text:
             move = self.both("action_to_string", move)[1]
-        self.both("apply", move)
+        outcome = self.both("apply", move)
+        assert outcome[0] == "ok", "legal move %r refused: %r" % (move, outcome)
 
     @precondition(lambda self: not self.a.is_over)
     @rule(seed=st.integers(0, 2 ** 32), steps=st.integers(1, 120))
@@ -181,7 +182,8 @@ class Differential(RuleBasedStateMachine):
         if outcome[0] == "ok":
             outcomes = self.a.chance_outcomes()
             assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-            self.both("apply", outcomes[index % len(outcomes)][0])
+            outcome = self.both("apply", outcomes[index % len(outcomes)][0])
+            assert outcome[0] == "ok", "chance outcome refused: %r" % (outcome,)
         else:
             assert not self.a.is_chance_node
 
