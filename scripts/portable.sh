@@ -9,9 +9,15 @@ if [ ! -x .venv-portable/bin/python ]; then
     "${PYTHON:-python3}" -m venv .venv-portable
     .venv-portable/bin/python -m pip install --quiet --upgrade pip
 fi
+# Built from a copy of the sources, in one install: pip builds a local tree in place, and setuptools reuses the
+# release objects that scripts/test.sh left in build/ (the "portable" extension was then the release one), and a
+# second `pip install .[test]` would rebuild it without AZUL_PORTABLE.
+src=$(mktemp -d)
+trap 'rm -rf "$src"' EXIT
+tar --exclude=./.git --exclude='./.venv*' --exclude=./build --exclude='*.egg-info' --exclude='*.so' \
+    --exclude=__pycache__ --exclude=.pytest_cache --exclude=.hypothesis -cf - . | tar -xf - -C "$src"
 echo "+ AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 pip install .[test]"
-AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 .venv-portable/bin/python -m pip install --quiet --force-reinstall --no-deps .
-.venv-portable/bin/python -m pip install --quiet ".[test]"
+AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 .venv-portable/bin/python -m pip install --quiet --force-reinstall "$src[test]"
 .venv-portable/bin/python -c "import azul_engine; assert azul_engine.load_backend('cpp').PORTABLE, 'not a portable build'"
 echo "+ python -m pytest tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py tests/test_pavilion_lockstep.py $*"
 .venv-portable/bin/python -m pytest -q tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py \
