@@ -20,11 +20,7 @@ from helpers import cpp_required
 VARIANTS = ("classic", "grey", "summer-pavilion")
 
 # Disagreements still open (issue 10's were all fixed on main): name -> what.
-KNOWN_DEFECTS = {
-    "vector-reset-bool": "found by these checks (not in issue 10's list): VectorGame(1).reset([True]) raises "
-                         "IndexError 'game 1 is out of range 0-0' in Python but 'game True is out of range 0-0' "
-                         "in C++",
-}
+KNOWN_DEFECTS = {}
 if os.environ.get("AZUL_FUZZ_ALL") == "1":
     KNOWN_DEFECTS = {}
 
