@@ -45,15 +45,13 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
   constexpr int kBlock = 32;  // games a thread takes at a time: a few ms at most
   std::atomic<int> next{0};
   std::atomic<bool> halt{false};
-  std::vector<uint64_t> plies(threads, 0);
-  auto take = [&](int t) -> bool {  // one block; false when there is no more work
+  std::vector<uint64_t> plies(threads, 0);  // written once per thread, at its end
+  auto take = [&](uint64_t& count) -> bool {  // one block; false when there is no more work
     if (halt.load(std::memory_order_relaxed)) return false;
     const int lo = next.fetch_add(kBlock, std::memory_order_relaxed);
     if (lo >= n) return false;
     const int hi = std::min(n, lo + kBlock);
-    uint64_t count = 0;
     for (int i = lo; i < hi; ++i) count += body(i);
-    plies[t] += count;
     return true;
   };
   std::vector<std::thread> pool;
@@ -61,7 +59,11 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
   std::string refused;
   try {
     for (int t = 1; t < threads; ++t)
-      pool.emplace_back([&take, t] { while (take(t)) {} });
+      pool.emplace_back([&take, &plies, t] {
+        uint64_t count = 0;
+        while (take(count)) {}
+        plies[t] = count;
+      });
   } catch (const std::system_error& e) {
     halt = true;
     refused = "the system refused a thread (" + std::to_string(pool.size() + 1) + " of " +
@@ -70,7 +72,8 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
   bool interrupted = false;
   if (refused.empty()) {
     auto last = std::chrono::steady_clock::now();
-    while (take(0)) {
+    uint64_t count = 0;
+    while (take(count)) {
       if (!stop.poll) continue;
       const auto now = std::chrono::steady_clock::now();
       if (now - last < std::chrono::milliseconds(kPollMillis)) continue;
@@ -81,8 +84,8 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
         break;
       }
     }
-    // The other threads finish their blocks; keep answering signals meanwhile is not needed:
-    // a block is a few milliseconds.
+    plies[0] = count;
+    // The other threads finish the block they hold (a few milliseconds) and stop.
   }
   for (std::thread& th : pool) th.join();
   if (!refused.empty()) throw std::runtime_error(refused);
