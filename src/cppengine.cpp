@@ -865,6 +865,7 @@ PYBIND11_MODULE(_cppengine, m) {
 #else
   m.attr("PORTABLE") = false;
 #endif
+  m.attr("MAX_ROUNDS") = kMaxRounds;
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_DRAFT_ACTIONS") = kNumDraftActions;
   m.attr("TILE_ACTION_BASE") = kTileActionBase;

@@ -114,13 +114,11 @@ def test_floor_only_play_with_single_colour_factories_stays_within_the_bounds(en
     rng = random.Random(players)
     state, moves, chance = play(game, lambda s: floor_move(s, rng), monochrome_draw)
     factories = 2 * players + 1
-    assert moves == openspiel.DEFAULT_MAX_GAME_LENGTH and not state.engine_state.is_over  # cut off, never ends
-    assert state.returns() == [0.0] * players
-    # Every round is F moves and 4F draws: 1 + 4F * ceil(M / F) chance nodes, within 4F - 4 of the bound.
-    assert chance == 1 + 4 * factories * -(-moves // factories)
+    # Nothing ever reaches a wall: the game goes on to the round cap, every round F moves and 4F draws.
+    assert state.engine_state.is_over and state.engine_state.round == openspiel.MAX_ROUNDS
+    assert moves == factories * openspiel.MAX_ROUNDS
     check_declared(game, moves, chance)
-    assert game.max_chance_nodes_in_history() - chance <= 4 * factories - 4
-    assert game.max_chance_nodes_in_history() == 1 + 4 * (moves - 1) + 4 * factories
+    assert chance == 1 + 4 * factories * openspiel.MAX_ROUNDS == game.max_chance_nodes_in_history()  # exactly
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -129,8 +127,9 @@ def test_the_issues_floor_only_game_with_random_draws(engine, players):
     # chance nodes were more than the 2000 once declared.
     game = load(engine, players=players)
     rng = random.Random(0)
-    _, moves, chance = play(game, lambda s: floor_move(s, rng), lambda s: random_draw(s, rng))
-    assert moves == 2000 and chance > 2000
+    state, moves, chance = play(game, lambda s: floor_move(s, rng), lambda s: random_draw(s, rng))
+    assert state.engine_state.is_over and state.engine_state.round == openspiel.MAX_ROUNDS  # the round cap
+    assert chance > 2000  # more than the 2000 once declared
     check_declared(game, moves, chance)
 
 
@@ -168,3 +167,7 @@ def test_bounds_follow_the_cut_off(engine):
     check_declared(short, moves, chance)
     with pytest.raises(ValueError, match="max_game_length must be a positive int"):
         load(engine, max_game_length=0)
+
+
+def test_the_round_cap_is_the_engines(engine):
+    assert openspiel.MAX_ROUNDS == engine.MAX_ROUNDS

@@ -72,6 +72,7 @@ __all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "
 
 GAME_NAME = "azul"
 DEFAULT_MAX_GAME_LENGTH = 2000
+MAX_ROUNDS = 100  # the engines' round cap for classic and grey (README, rules decisions; engine.MAX_ROUNDS)
 _BACKENDS = ("auto", "python", "cpp")
 _default_backend = "auto"
 
@@ -118,15 +119,18 @@ def game_bounds(players, variant, max_game_length=DEFAULT_MAX_GAME_LENGTH):
     players choose and whatever chance draws (OpenSpiel's ``max_game_length`` and
     ``max_chance_nodes_in_history``).
 
-    Classic and grey, F = 2 * players + 1 factories, M = ``max_game_length``: player moves are at most M (the
-    cut-off). Chance nodes are the first player (1) and one per tile drawn into a factory, at most 4 per factory
-    at the start of each round. Every factory that receives tiles needs a move of its own to empty it (a draft
-    takes from one source), so a finished round has at most 4 draws per player move of that round; the round
-    under way at the cut-off has had at most 4F draws and at least one move. Hence at most
-    1 + 4 (M - 1) + 4F chance nodes. This is reached to within 4F - 4: deal every factory four tiles of one
-    colour and send each whole factory to the floor (nothing ever reaches a wall, nothing goes to the centre),
-    and every round is F moves and 4F draws: 1 + 4F * ceil(M / F) chance nodes (8001 for 2 players), which
-    tests/test_openspiel_bounds.py plays. Random deals with the same floor-only play give about 4200-5200.
+    Classic and grey, F = 2 * players + 1 factories, M = ``max_game_length``, R = ``MAX_ROUNDS`` (the engines end
+    a game at the end of round R): a round deals at most 4F tiles, every draft takes at least one, and on the grey
+    wall each player makes at most 5 column choices a round, so player moves are at most R (4F + 5P) on the grey
+    wall and R 4F on the classic one, and at most M (the cut-off). Chance nodes are the first player (1) and one
+    per tile drawn into a factory, at most 4F a round: at most 1 + 4FR. Every factory that receives tiles needs a
+    move of its own to empty it (a draft takes from one source), so a finished round has at most 4 draws per
+    player move of that round, and the round under way at the cut-off has had at most 4F draws and at least one
+    move: at most 1 + 4 (M - 1) + 4F too. The chance bound is reached exactly by dealing every factory four tiles
+    of one colour and sending each whole factory to the floor (nothing ever reaches a wall, nothing goes to the
+    centre): every round is F moves and 4F draws, and the game ends at round R with 1 + 4FR chance nodes (2001 for
+    2 players), which tests/test_openspiel_bounds.py plays; with the cut-off M small, the 1 + 4 (M - 1) + 4F
+    bound is reached exactly the same way.
 
     Summer Pavilion, P = ``players``: 6 rounds. Chance nodes: the first player (1), the 10 setup supply tiles,
     at most 4F factory tiles a round (24F), and one supply refill tile per bonus tile taken (the supply only
@@ -143,7 +147,10 @@ def game_bounds(players, variant, max_game_length=DEFAULT_MAX_GAME_LENGTH):
     """
     factories = 2 * players + 1
     if variant != "summer-pavilion":
-        return max_game_length, 1 + 4 * (max_game_length - 1) + 4 * factories
+        moves = MAX_ROUNDS * (4 * factories + (5 * players if variant == "grey" else 0))
+        chance = 1 + 4 * factories * MAX_ROUNDS
+        return (min(moves, max_game_length),
+                min(chance, 1 + 4 * (min(moves, max_game_length) - 1) + 4 * factories))
     tiles = 24 * factories + 36 * players
     moves = 24 * factories + 6 * players + 36 * players + _cheapest_placements(players, tiles)
     return min(moves, max_game_length), 1 + 10 + 24 * factories + 36 * players
