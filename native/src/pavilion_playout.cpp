@@ -42,6 +42,7 @@ struct KernelTables {
   uint8_t kth[64][6];  // index of the k-th set bit of a 6-bit mask
   uint32_t order[64];  // the same, as 4-bit digits (digit k: the k-th set bit)
   uint8_t lane[64];    // bit position / 9: the bag lane of a guard bit
+  uint64_t one_at[64];  // One(lane[b]): a tile of the colour of the bag lane of guard bit b
   uint8_t run[64][6];  // run length through position k of a ring (bit k set)
   // place_count[wilds][have + 7 * wild][empty]: placements of one colour into the empty spaces
   // (6-bit mask) of a star, with `have` tiles of it (capped at 6) and `wilds` wild tiles (capped
@@ -66,7 +67,7 @@ struct KernelTables {
   uint32_t triples[35];
   uint8_t tail[125][5][15];  // next[P - 1][passed][p]: the next seat after p not in passed, or -1
 
-  KernelTables() : bits(), kth(), order(), lane(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
+  KernelTables() : bits(), kth(), order(), lane(), one_at(), run(), place_count(), ornament_mask(), ornament_tiles(), star_mask(),
                    number_mask(), ways(), offset(), cum(), next(), triples(), tail() {
     for (int m = 0; m < 64; ++m)
       for (int c = 0; c < 6; ++c) bits[m] = static_cast<uint8_t>(bits[m] + (m >> c & 1));
@@ -77,6 +78,7 @@ struct KernelTables {
           kth[m][k++] = static_cast<uint8_t>(c);
         }
     for (int b = 0; b < 64; ++b) lane[b] = static_cast<uint8_t>(b / 9);
+    for (int b = 0; b < 64; ++b) one_at[b] = b / 9 < 8 ? 1ULL << (8 * (b / 9)) : 0;
     for (int m = 0; m < 64; ++m)
       for (int k = 0; k < 6; ++k) {
         const int filled = m | 1 << k;
@@ -260,16 +262,16 @@ inline void Pour(Game<P>& g) {
   g.tower = 0;
 }
 
-// The tile at a uniform position of the bag (not empty), removed; returns its colour.
-inline int DrawFrom(uint64_t& rng, uint64_t& bag, int& total) {
+// The tile at a uniform position of the bag (not empty), removed; returns One(its colour).
+inline uint64_t DrawFrom(uint64_t& rng, uint64_t& bag, int& total) {
   const uint64_t k = static_cast<uint64_t>(Below(rng, total)) + 1;
   const uint64_t t = (bag - k * kLane) & kGuard;  // guard kept where prefix >= k
   bag -= t >> 8;
   --total;
-  return kK.lane[LowestBit(t)];
+  return kK.one_at[LowestBit(t)];
 }
 template <int P>
-inline int Draw(Game<P>& g) {
+inline uint64_t Draw(Game<P>& g) {
   return DrawFrom(g.rng, g.bag, g.bag_total);
 }
 
@@ -281,7 +283,7 @@ inline bool DrawInto(Game<P>& g, uint64_t* into, int need) {
   if (g.bag_total >= need) {  // no pouring: the usual case
     uint64_t rng = g.rng, bag = g.bag;
     int total = g.bag_total;
-    for (; need > 0; --need) w += One(DrawFrom(rng, bag, total));
+    for (; need > 0; --need) w += DrawFrom(rng, bag, total);
     g.rng = rng;
     g.bag = bag;
     g.bag_total = total;
@@ -296,7 +298,7 @@ inline bool DrawInto(Game<P>& g, uint64_t* into, int need) {
         return false;
       }
     }
-    w += One(Draw(g));
+    w += Draw(g);
   }
   *into = w;
   return true;
@@ -313,7 +315,7 @@ void StartRound(Game<P>& g) {
     int total = g.bag_total;
     for (int f = 0; f < Game<P>::kF; ++f) {
       uint64_t w = 0;
-      for (int j = 0; j < 4; ++j) w += One(DrawFrom(rng, bag, total));
+      for (int j = 0; j < 4; ++j) w += DrawFrom(rng, bag, total);
       g.source[f] = w;
     }
     g.rng = rng;
