@@ -1,7 +1,7 @@
 // The playout kernel of classic and grey-wall Azul (kernel.h): a game as a few words, templated on
 // the player count and the variant, played exactly as PlayRandom plays a full State.
 //
-// Representation (one Game<P, Grey> is 128 bytes for 2 players, 224 for 4):
+// Representation (one Game<P, Grey> is 248 bytes for 2 players, 424 for 4):
 // - every source (factories, then the centre), the lid and the bag is one uint64_t holding one
 //   byte per colour; the bag is kept as guarded prefix sums (byte c: 0x80 | tiles of colours 0..c),
 //   so drawing the k-th tile is a subtraction and a mask;
