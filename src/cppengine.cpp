@@ -533,8 +533,9 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   int stepped;
   {
     py::gil_scoped_release release;
-    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread ? &PollSignals : nullptr,
-                      &poll);
+    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread
+                                ? StopCheck{&PollSignals, &poll}
+                                : StopCheck{});
   }
   v.set_stepped(stepped);
   if (stepped < v.size()) {

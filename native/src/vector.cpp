@@ -110,9 +110,9 @@ void VectorGame::Check(const int64_t* actions, int games) const {
   }
 }
 
-int VectorGame::Apply(const int64_t* actions, StopPoll stop, void* context) {
+int VectorGame::Apply(const int64_t* actions, StopCheck stop) {
   for (int i = 0; i < n_; ++i) {
-    if (stop && i % kPollGames == 0 && i > 0 && stop(context)) return i;
+    if (i % kPollGames == 0 && i > 0 && stop()) return i;
     if (done_[i]) continue;
     if (pavilion())
       sp::Play(sp_games_[i], static_cast<int>(actions[i]), nullptr);

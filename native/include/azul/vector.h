@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "azul/parallel.h"
 #include "azul/pavilion.h"
 #include "azul/state.h"
 
@@ -29,14 +30,13 @@ class VectorGame {
   void Check(const int64_t* actions) const { Check(actions, n_); }
   // The same for games 0..games-1 only.
   void Check(const int64_t* actions, int games) const;
-  // Asked every kPollGames games of a step whether to stop there (the bindings poll Python's
-  // signal handlers); true stops the step.
-  using StopPoll = bool (*)(void* context);
+  // `stop` (parallel.h's StopCheck, as the playouts take it) is asked every kPollGames games of a
+  // step whether to stop there (the bindings poll Python's signal handlers).
   static constexpr int kPollGames = 256;
   // Applies the (checked) actions game by game in index order, refreshing each game's arrays
   // right after its move, and returns how many games it went through: n, or k < n when `stop`
   // asked to stop before game k (games 0..k-1 then have taken their actions, k..n-1 have not).
-  int Apply(const int64_t* actions, StopPoll stop = nullptr, void* context = nullptr);
+  int Apply(const int64_t* actions, StopCheck stop = {});
   // Room for one step's actions (n), for a caller's private copy of them.
   int64_t* action_buffer() { return action_buffer_.data(); }
   // How many games the last step went through, as its caller records it (what Apply returned,
