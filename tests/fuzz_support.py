@@ -80,18 +80,7 @@ def tolerated(method, args, a, b):
     differ, or None. Only the exact symptoms listed are tolerated (issue 10's, all fixed now, were: C++ cast
     errors on non-ASCII and lone surrogates, deal(None), pickle protocols 0-1, VectorGame indices and uint64
     actions, half-made objects, records' deep nesting and empty files, unhashable-type messages)."""
-    both_raise = a[0] == b[0] == "raise"
-    if method == "VectorGame.reset" and both_raise and a[1] is b[1] is IndexError:
-        return known("vector-reset-bool", any(isinstance(v, (bool, np.bool_)) for v in _flat(args)))
     return None
-
-
-def _flat(value):
-    if isinstance(value, (list, tuple, np.ndarray)):
-        for v in value:
-            yield from _flat(v)
-    else:
-        yield value
 
 
 def compare(method, args, a, b):
