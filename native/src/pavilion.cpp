@@ -130,19 +130,8 @@ struct Tables {
       for (int have = 0; have <= 6; ++have)
         for (int wilds = 0; wilds <= 5; ++wilds)
           for (int m = 0; m < 64; ++m) {
-            int count = 0;
-            for (int k = 0; k < 6; ++k) {
-              if (!(m >> k & 1) || !have) continue;
-              const int cost = k + 1;
-              if (wild) {
-                count += have >= cost;
-              } else {
-                const int lo = cost > have ? cost - have : 0;
-                const int hi = cost - 1 < wilds ? cost - 1 : wilds;
-                if (hi >= lo) count += hi - lo + 1;
-              }
-            }
-            place_count[wild][have][wilds][m] = static_cast<uint8_t>(count);
+            place_count[wild][have][wilds][m] =
+                static_cast<uint8_t>(SpacePlacements(wild, have, wilds, m));
           }
   }
 };

@@ -95,19 +95,8 @@ struct KernelTables {
       for (int have = 0; have <= 6; ++have)
         for (int wilds = 0; wilds <= 5; ++wilds)
           for (int m = 0; m < 64; ++m) {
-            int count = 0;
-            for (int k = 0; k < 6; ++k) {
-              if (!(m >> k & 1) || !have) continue;
-              const int cost = k + 1;
-              if (wild) {
-                count += have >= cost;
-              } else {
-                const int lo = cost > have ? cost - have : 0;
-                const int hi = cost - 1 < wilds ? cost - 1 : wilds;
-                if (hi >= lo) count += hi - lo + 1;
-              }
-            }
-            place_count[wilds][have + 7 * wild][m] = static_cast<uint8_t>(count);
+            place_count[wilds][have + 7 * wild][m] =
+                static_cast<uint8_t>(SpacePlacements(wild, have, wilds, m));
           }
     // Ornaments: windows (3 bonus tiles), statues (2), pillars (1), as in pavilion.cpp.
     auto bit = [](int star, int number) { return 1ULL << (star * 6 + number - 1); };

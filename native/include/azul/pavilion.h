@@ -54,6 +54,25 @@ constexpr const char* kFillNames[4] = {"-", "setup", "factories", "refill"};
 
 inline int NumFactories(int players) { return 2 * players + 1; }
 
+// The placements of one colour on a star's empty spaces `m` (bit k: the space of cost k + 1) with
+// `have` tiles of it in hand and `wilds` wild tiles; `wild`: the colour is the round's wild colour
+// itself, paid in full.  (The placement-count tables of pavilion.cpp and pavilion_playout.cpp.)
+inline int SpacePlacements(bool wild, int have, int wilds, int m) {
+  int count = 0;
+  for (int k = 0; k < 6; ++k) {
+    if (!(m >> k & 1) || !have) continue;
+    const int cost = k + 1;
+    if (wild) {
+      count += have >= cost;
+    } else {
+      const int lo = cost > have ? cost - have : 0;
+      const int hi = cost - 1 < wilds ? cost - 1 : wilds;
+      if (hi >= lo) count += hi - lo + 1;
+    }
+  }
+  return count;
+}
+
 // The kept-tile multisets of a pass in action order (size, then colour order): counts[6].
 const uint8_t (*KeepSets())[kColours];
 // Index of a multiset of at most 4 tiles in KeepSets(), or -1.
