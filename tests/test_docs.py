@@ -43,3 +43,52 @@ def test_module_docstring_examples(module):
 
     result = doctest.testmod(importlib.import_module(module), optionflags=FLAGS)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["observation.md"])
+def test_docs_examples(name):
+    """The examples in docs/, run with the package's active engine."""
+    result = doctest.testfile(os.path.join(ROOT, "docs", name), module_relative=False, optionflags=FLAGS,
+                              verbose=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
+SECTIONS = {"rules.md": ["1", "2", "3", "4", "5", "6", "7"], "records.md": ["1", "2", "3", "4"]}
+
+
+def _section_titles(name):
+    with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+        return {line.split()[1].rstrip("."): line[3:].strip() for line in f if line.startswith("## ")}
+
+
+@pytest.mark.parametrize("name", sorted(SECTIONS))
+def test_docs_keep_their_section_numbers(name):
+    """The code cites "rules section N" and "records.md section N": every number stays, in order."""
+    assert list(_section_titles(name)) == SECTIONS[name]
+
+
+def _citations():
+    """Every "rules[.md] section(s) N[-M| and M]" / "records.md section N" in the code, as (file, doc, number)."""
+    import re
+
+    pattern = re.compile(r"\b(rules|records)(?:\.md)?,? sections? (\d)(?:(?:-| and )(\d))?")
+    found = []
+    for top in ("python", "tests", "native", "src", "README.md"):
+        path = os.path.join(ROOT, top)
+        files = [path] if os.path.isfile(path) else [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs]
+        for file in files:
+            if not file.endswith((".py", ".cpp", ".h", ".md", ".pyi")) or not os.path.exists(file):
+                continue
+            with open(file, encoding="utf-8") as f:
+                for m in pattern.finditer(f.read()):
+                    for number in filter(None, m.groups()[1:]):
+                        found.append((os.path.relpath(file, ROOT), m.group(1) + ".md", number))
+    return found
+
+
+def test_every_citation_names_a_section_that_exists():
+    citations = _citations()
+    assert len(citations) > 20
+    titles = {name: _section_titles(name) for name in SECTIONS}
+    missing = [c for c in citations if c[2] not in titles[c[1]]]
+    assert not missing
