@@ -21,6 +21,7 @@ from ._pycommon import MASK64 as _MASK64
 from ._pycommon import new_lock as _new_lock
 from ._pycommon import check_seed as _check_seed
 from ._pycommon import splitmix_next as _splitmix_next
+from ._pure.game_info import GameInfo, game_info
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
@@ -29,7 +30,7 @@ __all__ = [
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
     "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
-    "SP_FIRST_PLAYER_ACTION_BASE",
+    "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info",
 ]
 
 # ---------------------------------------------------------------------------------------------
