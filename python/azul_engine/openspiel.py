@@ -72,7 +72,8 @@ __all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "
 
 GAME_NAME = "azul"
 DEFAULT_MAX_GAME_LENGTH = 2000
-MAX_ROUNDS = 100  # the engines' round cap for classic and grey (README, rules decisions; engine.MAX_ROUNDS)
+# The engines' round cap for classic and grey (README, rules decisions; game_info(...).max_rounds).
+MAX_ROUNDS = azul_engine.game_info("classic").max_rounds
 _BACKENDS = ("auto", "python", "cpp")
 _default_backend = "auto"
 
@@ -145,15 +146,17 @@ def game_bounds(players, variant, max_game_length=DEFAULT_MAX_GAME_LENGTH):
     placement first, passing only when forced; tests/test_openspiel_bounds.py) reach about 60-70% of the move
     bound and 65-70% of the chance bound. The move bound is capped by ``max_game_length`` when that is smaller.
     """
-    factories = 2 * players + 1
-    if variant != "summer-pavilion":
+    info = azul_engine.game_info(variant, players)
+    factories = info.factories
+    if info.rounds is None:
         moves = MAX_ROUNDS * (4 * factories + (5 * players if variant == "grey" else 0))
         chance = 1 + 4 * factories * MAX_ROUNDS
         return (min(moves, max_game_length),
                 min(chance, 1 + 4 * (min(moves, max_game_length) - 1) + 4 * factories))
-    tiles = 24 * factories + 36 * players
-    moves = 24 * factories + 6 * players + 36 * players + _cheapest_placements(players, tiles)
-    return min(moves, max_game_length), 1 + 10 + 24 * factories + 36 * players
+    rounds = info.rounds  # 6
+    tiles = rounds * 4 * factories + 36 * players
+    moves = rounds * 4 * factories + rounds * players + 36 * players + _cheapest_placements(players, tiles)
+    return min(moves, max_game_length), 1 + 10 + rounds * 4 * factories + 36 * players
 
 
 def register(backend=None):
@@ -197,7 +200,7 @@ class AzulGame(pyspiel.Game):
         if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
             raise ValueError(f"azul: max_game_length must be a positive int, got {max_game_length!r}")
         self.variant = variant
-        num_actions = self.engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else self.engine.NUM_ACTIONS
+        num_actions = self.engine.game_info(variant, players).num_actions
         self.cutoff = max_game_length  # player moves after which a game still running ends as a draw
         moves, self._max_chance_nodes = game_bounds(players, variant, max_game_length)
         zero_sum = players == 2
@@ -301,7 +304,7 @@ class AzulObserver:
     def __init__(self, game, params):
         if params:
             raise ValueError(f"azul: observation parameters not supported; passed {params}")
-        shape = game.engine.observation_shape(game.num_players(), game.variant)
+        shape = game.engine.game_info(game.variant, game.num_players()).observation_shape
         self.tensor = np.zeros(shape, np.float32)
         self.dict = {"observation": self.tensor}
 

@@ -18,11 +18,11 @@ Agents are ``"player_0"`` .. ``"player_{n-1}"``, agent i sitting in seat i of th
   complete lines on the grey wall, and the starting player of a round is whoever took the
   first-player marker.  Chance (the first player and every tile drawn) is sampled inside the
   environment, by the game's own generator.
-- **Actions.** ``Discrete(NUM_ACTIONS)`` (314), the engine's action ids; an agent only ever
+- **Actions.** ``Discrete(game_info(variant, players).num_actions)`` (314), the engine's action ids; an agent only ever
   plays 0-299 (drafts) and 300-304 (grey-wall column choices), and the action mask says which.
 - **Observations.** A dict: ``"observation"`` is ``state.observation_tensor(seat)`` (float32,
-  ``observation_shape(players, variant)``, the observer's own board first; the layout is in that
-  method's docstring) and ``"action_mask"`` is ``state.legal_action_mask()`` as int8 for the
+  ``game_info(variant, players).observation_shape``, the observer's own board first; the layout
+  is ``observation_offsets``, described in docs/observation.md) and ``"action_mask"`` is ``state.legal_action_mask()`` as int8 for the
   agent to move, all zeros for every other agent and once the game is over (the PettingZoo
   classic convention).
 - **Rewards.** 0 until the end, then, from ``state.winners``: with 2 players +1 for the winner
@@ -62,25 +62,6 @@ import azul_engine
 
 __all__ = ["env", "raw_env"]
 
-# Where observation_tensor keeps its only values that can exceed 1 (its docstring's layout):
-# score / 100 in each seat block, round / 10 among the shared values.
-_SEAT_FEATURES = 154
-_SHARED_FEATURES = 76
-_SCORE = 153
-_ROUND = 61
-# A wall takes at most 25 tiles, each scoring at most 10 (a run of 5 across plus 5 down); floors
-# only take points away; end bonuses add at most 5 x 2 + 5 x 7 + 5 x 10.  So a score is at most
-# 345.  Rounds have no bound: nothing stops players from sending every tile to their floors.
-_MAX_SCORE = 25 * 10 + 95
-# Summer Pavilion (PavilionState.observation_tensor): 87 values a seat, score / 100 at 84, 97 shared; the
-# round (/ 6) never exceeds 1.  A score is at most 5 + 42 tiles x 6 + star bonuses 112 + number bonuses 40.
-_LAYOUTS = {
-    "classic": (_SEAT_FEATURES, _SHARED_FEATURES, _SCORE, _ROUND, _MAX_SCORE),
-    "grey": (_SEAT_FEATURES, _SHARED_FEATURES, _SCORE, _ROUND, _MAX_SCORE),
-    "summer-pavilion": (87, 97, 84, None, 5 + 42 * 6 + 112 + 40),
-}
-
-
 def env(players=2, variant="classic", backend=None, render_mode=None):
     """The Azul AEC environment with PettingZoo's classic-game wrappers (see the module docstring):
     an illegal move ends the game with -1 for its player, an action outside the space fails an
@@ -117,11 +98,8 @@ class raw_env(AECEnv):
         # The engine is kept by name, so that the environment can be deep-copied and pickled.
         self.backend = azul_engine.BACKEND if backend is None else backend
         engine = azul_engine.load_backend(self.backend)
-        shape = engine.observation_shape(players, variant)  # also checks players and variant
-        num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
-        seat_features, shared_features, score, round_, max_score = _LAYOUTS[variant]
-        if shape != (seat_features * players + shared_features,):
-            raise RuntimeError("azul_engine.pettingzoo does not know this observation layout: %r" % (shape,))
+        info = engine.game_info(variant=variant, players=players)  # also checks players and variant
+        shape, num_actions = info.observation_shape, info.num_actions
         self.players = players
         self.variant = variant
         self.render_mode = render_mode
@@ -129,10 +107,14 @@ class raw_env(AECEnv):
 
         self.possible_agents = ["player_%d" % p for p in range(players)]
         self.agents = []
+        # The only values that can exceed 1 (docs/observation.md): every seat's score / 100, bounded by the
+        # game's max_score, and in classic and grey the round / 10, which has no bound of its own (players who
+        # keep sending every tile to the floor play on); Summer Pavilion's round / 6 never exceeds 1.
         high = np.ones(shape, dtype=np.float32)
-        high[score:seat_features * players:seat_features] = max_score / 100
-        if round_ is not None:
-            high[seat_features * players + round_] = np.inf
+        for k in range(players):
+            high[info.observation_offsets["seat%d.score" % k][0]] = info.max_score / 100
+        if info.rounds is None:
+            high[info.observation_offsets["round"][0]] = np.inf
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),

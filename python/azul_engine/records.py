@@ -18,6 +18,7 @@ import json
 
 from . import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
+from ._pure.game_info import game_info
 
 __all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "replay",
            "audit", "explain", "wall_text", "wall_bonus_text"]
@@ -25,12 +26,16 @@ __all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "it
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
 _PAVILION = "summer-pavilion"
-_PAVILION_ROUNDS = 6
+# The game facts (start score, score floor, colours, rounds, bonuses) are the engines' game_info, the same in
+# both engines (tests/test_parity.py); the pure engine's is read here, which imports no compiled code.
+_INFO = {v: game_info(v) for v in _VARIANTS}
+_PAVILION_ROUNDS = _INFO[_PAVILION].rounds
+_BONUS = _INFO["classic"].end_bonuses  # points of a complete row, column, colour
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
 # The characters a record's strings may hold, checked before any string reaches an engine: tile strings are
 # colour letters; moves are notation (records.md), whose characters are all among these. The engine then
 # judges the notation itself.
-_TILES = {"classic": "BYRKW", "grey": "BYRKW", _PAVILION: "PGOYBR"}
+_TILES = {v: _INFO[v].colours for v in _VARIANTS}
 _MOVE_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ~+-"
 _SHOWN = 40  # characters of a bad string shown in a finding
 
@@ -238,7 +243,7 @@ def _check_shape(record):
     if not isinstance(rounds, list) or not rounds:
         return bad("rounds", "not a non-empty list")
     if record["variant"] == _PAVILION and len(rounds) > _PAVILION_ROUNDS:
-        return bad("rounds", "%d rounds: Summer Pavilion has exactly 6" % len(rounds))
+        return bad("rounds", "%d rounds: Summer Pavilion has exactly %d" % (len(rounds), _PAVILION_ROUNDS))
     for i, rnd in enumerate(rounds, 1):
         where = "rounds[%d]" % (i - 1)
         if not isinstance(rnd, dict):
@@ -397,7 +402,8 @@ def _round_sentence(tiles, floor, lost):
 
 def _check_rounds(record, sheet, correct_rounds, findings):
     players = record["players"]
-    previous = [0] * players  # the record's own previous scores
+    info = _INFO[record["variant"]]
+    previous = [info.start_score] * players  # the record's own previous scores
     for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
         recorded = rnd["scores"]
         for p in _seats(players):
@@ -406,14 +412,14 @@ def _check_rounds(record, sheet, correct_rounds, findings):
             penalty = floor["penalty"] if floor else 0
             # What the record should say, counting from its own previous score, so that one mistake is
             # reported once and not again in every later round that carries it forward.
-            expected = max(0, previous[p] + gained - penalty)
+            expected = max(info.min_score, previous[p] + gained - penalty)
             if recorded[p] == correct[p] or recorded[p] == expected:
                 continue
             sentence = _round_sentence(tiles, floor, lost)
-            clamped = previous[p] + gained - penalty < 0
-            if recorded[p] < 0:
-                why = ("player %d: record says %d, but a score never drops below 0; the rules give %d (from %d: %s)"
-                       % (p, recorded[p], expected, previous[p], sentence))
+            clamped = previous[p] + gained - penalty < info.min_score
+            if recorded[p] < info.min_score:
+                why = ("player %d: record says %d, but a score never drops below %d; the rules give %d (from %d: %s)"
+                       % (p, recorded[p], info.min_score, expected, previous[p], sentence))
             elif len(tiles) == 1 and not penalty and not lost:
                 # One tile and nothing else scored this round: the difference is that tile's.
                 e = tiles[0]
@@ -421,14 +427,16 @@ def _check_rounds(record, sheet, correct_rounds, findings):
                        % (p, e["row"] + 1, e["points"], _tile_words(e), recorded[p] - previous[p]))
             else:
                 why = ("player %d: score %d%s, record says %d (from %d: %s)"
-                       % (p, expected, " (clamped at 0)" if clamped else "", recorded[p], previous[p], sentence))
+                       % (p, expected, " (clamped at %d)" % info.min_score if clamped else "", recorded[p],
+                          previous[p], sentence))
             findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
         previous = list(recorded)
     return previous
 
 
 def _bonus_words(b):
-    return "rows %d x 2, columns %d x 7, colours %d x 10" % (b["rows"], b["columns"], b["colours"])
+    return "rows %d x %d, columns %d x %d, colours %d x %d" % (
+        b["rows"], _BONUS["row"], b["columns"], _BONUS["column"], b["colours"], _BONUS["colour"])
 
 
 def audit(record, engine=None, line=None):
@@ -549,7 +557,7 @@ def explain(record, engine=None):
         record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
     sheet = state.score_sheet()
     rounds = state.record()["rounds"]
-    score = [0] * record["players"]
+    score = [_INFO[record["variant"]].start_score] * record["players"]
     for i, events in enumerate(sheet, 1):
         out.append("Round %d" % i)
         for p in _seats(record["players"]):
@@ -565,7 +573,8 @@ def explain(record, engine=None):
                 elif e["event"] == "floor" and e["items"]:
                     items = "%d item%s%s" % (e["items"], "" if e["items"] == 1 else "s",
                                              ", marker included" if e["marker"] else "")
-                    clamp = " (clamped at 0)" if e["before"] - e["penalty"] < 0 else ""
+                    floor_score = _INFO[record["variant"]].min_score
+                    clamp = " (clamped at %d)" % floor_score if e["before"] - e["penalty"] < floor_score else ""
                     out.append("    floor: %s = -%d: %d -> %d%s" % (items, e["penalty"], e["before"],
                                                                     e["after"], clamp))
             if i <= len(rounds) and rounds[i - 1]["scores"] is not None:
@@ -575,9 +584,10 @@ def explain(record, engine=None):
         out.append("End bonuses")
         for e in sheet[-1]:
             if e["event"] == "bonus":
-                out.append("  player %d: rows %d x 2 = %d, columns %d x 7 = %d, colours %d x 10 = %d: %d + %d = %d"
-                           % (e["player"], e["rows"], 2 * e["rows"], e["columns"], 7 * e["columns"],
-                              e["colours"], 10 * e["colours"], e["before"], e["points"], e["after"]))
+                out.append("  player %d: rows %d x %d = %d, columns %d x %d = %d, colours %d x %d = %d: %d + %d = %d"
+                           % (e["player"], e["rows"], _BONUS["row"], _BONUS["row"] * e["rows"], e["columns"],
+                              _BONUS["column"], _BONUS["column"] * e["columns"], e["colours"], _BONUS["colour"],
+                              _BONUS["colour"] * e["colours"], e["before"], e["points"], e["after"]))
         out.append("Final scores %s, winners %s" % (state.scores, state.winners))
     for f in findings:
         out.append("Note: " + str(f))
@@ -587,8 +597,8 @@ def explain(record, engine=None):
 # -- Summer Pavilion ------------------------------------------------------------------------------------------
 
 def _loss(score, points):
-    """A loss of ``points``: every loss stops at 1 (rules section 3)."""
-    return max(1, score - points)
+    """A loss of ``points``: every loss stops at ``min_score``, 1 (rules section 3)."""
+    return max(_INFO[_PAVILION].min_score, score - points)
 
 
 def _pavilion_items(events, player):
@@ -639,7 +649,8 @@ def _audit_pavilion(record, state, findings):
     sheet = state.score_sheet()
     correct_rounds = [r["scores"] for r in state.record()["rounds"]]
     players = record["players"]
-    previous = [5] * players  # the record's own previous scores; every game starts at 5
+    info = _INFO[_PAVILION]
+    previous = [info.start_score] * players  # the record's own previous scores; every game starts at 5
     for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
         recorded = rnd["scores"]
         for p in _seats(players):
@@ -648,9 +659,9 @@ def _audit_pavilion(record, state, findings):
             if recorded[p] == correct[p] or recorded[p] == expected:
                 continue
             sentence = "; ".join(_pavilion_words(e) for e in items if e["event"] != "bonus-tile") or "nothing scored"
-            if recorded[p] < 1:
-                why = ("player %d: record says %d, but a score never drops below 1; the rules give %d (from %d: %s)"
-                       % (p, recorded[p], expected, previous[p], sentence))
+            if recorded[p] < info.min_score:
+                why = ("player %d: record says %d, but a score never drops below %d; the rules give %d (from %d: %s)"
+                       % (p, recorded[p], info.min_score, expected, previous[p], sentence))
             elif i == _PAVILION_ROUNDS and state.is_over and recorded[p] == state.scores[p]:
                 why = ("player %d: round 6's score is taken before the end bonuses and the kept-tile penalty: %d, "
                        "record says %d (the final score)" % (p, expected, recorded[p]))
@@ -685,9 +696,10 @@ def _explain_pavilion(record, state, findings):
         record["players"], record.get("seed"), record["first_player"], record.get("supply"))]
     sheet = state.score_sheet()
     rounds = state.record()["rounds"]
-    score = [5] * record["players"]
+    info = _INFO[_PAVILION]
+    score = [info.start_score] * record["players"]
     for i, events in enumerate(sheet, 1):
-        out.append("Round %d (wild %s)" % (i, "PGOYBR"[i - 1]))
+        out.append("Round %d (wild %s)" % (i, info.wild_colours[i - 1]))
         for p in _seats(record["players"]):
             out.append("  player %d (from %d)" % (p, score[p]))
             for e in _pavilion_items(events, p):
@@ -710,7 +722,7 @@ def _explain_pavilion(record, state, findings):
     return "\n".join(out)
 
 
-_WALL_CELLS = "BYRKW."
+_WALL_CELLS = _INFO["classic"].colours + "."
 
 
 def wall_text(text):
@@ -749,9 +761,9 @@ def wall_bonus_text(engine, wall, score, variant=None):
         wall = wall_text(wall)
     b = engine.end_bonus(wall, variant=variant)
     return "\n".join([
-        "complete rows:    %d x 2 = %d" % (b["rows"], 2 * b["rows"]),
-        "complete columns: %d x 7 = %d" % (b["columns"], 7 * b["columns"]),
-        "complete colours: %d x 10 = %d" % (b["colours"], 10 * b["colours"]),
+        "complete rows:    %d x %d = %d" % (b["rows"], _BONUS["row"], _BONUS["row"] * b["rows"]),
+        "complete columns: %d x %d = %d" % (b["columns"], _BONUS["column"], _BONUS["column"] * b["columns"]),
+        "complete colours: %d x %d = %d" % (b["colours"], _BONUS["colour"], _BONUS["colour"] * b["colours"]),
         "bonuses: %d" % b["points"],
         "final score: %d + %d = %d" % (score, b["points"], score + b["points"]),
     ])
