@@ -24,6 +24,25 @@ def splitmix_next(s):
     return s, z ^ (z >> 31)
 
 
+class SplitMix64:
+    """A SplitMix64 generator of its own (rules section 5), for code outside the games (bots): the games' own
+    generator is ``splitmix_next``, inlined in their draws."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed):
+        self.state = seed & MASK64
+
+    def next(self):
+        """The next 64-bit output."""
+        self.state, out = splitmix_next(self.state)
+        return out
+
+    def below(self, n):
+        """A number in ``range(n)``: ``((next() >> 32) * n) >> 32``."""
+        return ((self.next() >> 32) * n) >> 32
+
+
 def new_lock():
     """The lock of one state: re-entrant, so that a locked method may call another."""
     return threading.RLock()

@@ -21,30 +21,10 @@ import math
 import sys
 import time
 
+from ._pycommon import SplitMix64  # the generator of rules.md section 5, the games' own
+
 __all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "parse_bot_spec", "make_bot",
            "bot_seed", "play"]
-
-_MASK64 = (1 << 64) - 1
-
-
-class SplitMix64:
-    """The generator of rules.md section 5, for bots (the same as the games' own)."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed):
-        self.state = seed & _MASK64
-
-    def next(self):
-        self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        """A number in ``range(n)``: ``((next() >> 32) * n) >> 32``."""
-        return ((self.next() >> 32) * n) >> 32
-
 
 def bot_seed(game_seed, seat):
     """The seed of the bot in ``seat`` for the game made from ``game_seed``."""
