@@ -12,10 +12,8 @@ AZUL_FUZZ_ALL=1 ignores the list (every tolerated symptom becomes a failure).
 import os
 
 import numpy as np
-import pytest
 
-import azul_engine
-from helpers import cpp_required
+from helpers import load_both  # noqa: F401  (re-exported: test_differential, test_corpus)
 
 VARIANTS = ("classic", "grey", "summer-pavilion")
 
@@ -23,17 +21,6 @@ VARIANTS = ("classic", "grey", "summer-pavilion")
 KNOWN_DEFECTS = {}
 if os.environ.get("AZUL_FUZZ_ALL") == "1":
     KNOWN_DEFECTS = {}
-
-
-def load_both():
-    py = azul_engine.load_backend("python")
-    try:
-        cpp = azul_engine.load_backend("cpp")
-    except ImportError as exc:
-        if cpp_required():
-            pytest.fail("the C++ engine is required here but cannot be imported: %s" % exc, pytrace=False)
-        pytest.skip("C++ engine not built: %s" % exc)
-    return py, cpp
 
 
 def is_state(value):

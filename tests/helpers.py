@@ -29,6 +29,29 @@ def cpp_required():
     return ci or os.environ.get("AZUL_REQUIRE_CPP") == "1"
 
 
+def load_engine(name):
+    """The engine module ``name`` ("python" or "cpp"), for every test (the ``engine`` fixture and the tests that
+    need both engines at once).  A C++ engine that was not built skips the test (or the module, when called at
+    import), except where it is required (``cpp_required``): then, as for any engine that does not import, the
+    test fails."""
+    import pytest
+
+    import azul_engine
+
+    try:
+        return azul_engine.load_backend(name)
+    except ImportError as exc:
+        error = exc
+    if name == "cpp" and not cpp_required():
+        pytest.skip("C++ engine not built: %s" % (error.__cause__ or error), allow_module_level=True)
+    pytest.fail("%s engine cannot be imported: %s" % (name, error), pytrace=False)
+
+
+def load_both():
+    """``(pure-Python engine, C++ engine)``, as ``load_engine`` loads them."""
+    return load_engine("python"), load_engine("cpp")
+
+
 # ---------------------------------------------------------------------------------------------
 # Randomness, written from rules.md section 5 alone
 # ---------------------------------------------------------------------------------------------

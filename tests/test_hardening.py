@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import azul_engine
-from helpers import cpp_required
+from helpers import load_both
 
 VARIANTS = ("classic", "grey", "summer-pavilion")
 PROTOCOLS = range(pickle.HIGHEST_PROTOCOL + 1)
@@ -33,14 +33,7 @@ def refused(call, kind, message):
 
 
 def both_engines():
-    engines = [azul_engine.load_backend("python")]
-    try:
-        engines.append(azul_engine.load_backend("cpp"))
-    except ImportError:
-        if cpp_required():
-            raise
-        pytest.skip("C++ engine not built")
-    return engines
+    return list(load_both())
 
 
 def played(engine, variant, plies, players=2, seed=3):

@@ -7,22 +7,10 @@ skips locally, but fails in CI (env CI set) or with AZUL_REQUIRE_CPP=1.
 import pytest
 
 import azul_engine
-from helpers import CONFIGS, Picker, cpp_required
+from helpers import CONFIGS, Picker, load_both
 
 GAMES_PER_CONFIG = 25  # 12 configurations: 300 games
 ILLEGAL_SAMPLES = 3
-
-
-def load_both():
-    py = azul_engine.load_backend("python")
-    try:
-        cpp = azul_engine.load_backend("cpp")
-    except ImportError as exc:
-        if cpp_required():
-            pytest.fail("the C++ engine is required here but cannot be imported: %s" % exc,
-                        pytrace=False)
-        pytest.skip("C++ engine not built: %s" % exc)
-    return py, cpp
 
 
 def outcome(state, move):

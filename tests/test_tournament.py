@@ -10,7 +10,6 @@ import pytest
 import azul_engine
 from azul_engine import bots, records, tournament
 from azul_engine.__main__ import main
-from helpers import cpp_required
 
 
 def mcts_game(engine, seed, spec="mcts:30"):
@@ -40,14 +39,8 @@ def test_mcts_is_deterministic_for_a_seed(engine):
     assert mcts_game(engine, 5).record() == mcts_game(engine, 5).record()
 
 
-def test_mcts_games_are_the_same_in_both_engines():
-    try:
-        cpp = azul_engine.load_backend("cpp")
-    except ImportError:
-        if cpp_required():
-            raise
-        pytest.skip("C++ engine not built")
-    pure = azul_engine.load_backend("python")
+def test_mcts_games_are_the_same_in_both_engines(engines):
+    pure, cpp = engines
     for seed in (3, 4):
         assert mcts_game(cpp, seed).record_json() == mcts_game(pure, seed).record_json()
 
