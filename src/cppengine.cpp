@@ -913,7 +913,8 @@ PYBIND11_MODULE(_cppengine, m) {
         return out;
       })
       .def_property_readonly("factories", [](const Game& g) { return Factories(g.s); })
-      .def_property_readonly("center", [](const Game& g) { return TilesToStr(g.s.centre); })
+      .def_property_readonly("centre", [](const Game& g) { return TilesToStr(g.s.centre); })
+      .def_property_readonly("center", [](const Game& g) { return TilesToStr(g.s.centre); })  // alias
       .def_property_readonly("bag", [](const Game& g) { return TilesToStr(g.s.bag); })
       .def_property_readonly("lid", [](const Game& g) { return TilesToStr(g.s.lid); })
       .def_property_readonly("first_player_marker", [](const Game& g) { return int(g.s.marker); })
@@ -1028,7 +1029,8 @@ PYBIND11_MODULE(_cppengine, m) {
         for (int f = 0; f < g.s.num_factories; ++f) out.push_back(sp::TilesToStr(g.s.factories[f]));
         return out;
       })
-      .def_property_readonly("center", [](const PGame& g) { return sp::TilesToStr(g.s.centre); })
+      .def_property_readonly("centre", [](const PGame& g) { return sp::TilesToStr(g.s.centre); })
+      .def_property_readonly("center", [](const PGame& g) { return sp::TilesToStr(g.s.centre); })  // alias
       .def_property_readonly("supply", [](const PGame& g) { return sp::TilesToStr(g.s.supply); })
       .def_property_readonly("bag", [](const PGame& g) { return sp::TilesToStr(g.s.bag); })
       .def_property_readonly("tower", [](const PGame& g) { return sp::TilesToStr(g.s.tower); })

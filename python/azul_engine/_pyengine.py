@@ -301,8 +301,11 @@ class GameState:
     scores = property(lambda self: list(self._score),
                       doc="Scores; once the game is over they include the end bonuses.")
     factories = property(lambda self: [_tiles_to_str(f) for f in self._factories])
-    center = property(lambda self: _tiles_to_str(self._centre),
+    centre = property(lambda self: _tiles_to_str(self._centre),
                       doc="Tiles in the centre, colour letters in colour order.")
+    # The API spells it "centre", as the rules do; "center" stays as an alias (older code, the state text's field).
+    center = property(lambda self: _tiles_to_str(self._centre),
+                      doc="Alias of centre (the state text's field is spelled center).")
     bag = property(lambda self: _tiles_to_str(self._bag))
     lid = property(lambda self: _tiles_to_str(self._lid))
     first_player_marker = property(

@@ -405,7 +405,8 @@ class PavilionState:
     is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
     scores = property(lambda self: list(self._score))
     factories = property(lambda self: [_tiles(f) for f in self._factories])
-    center = property(lambda self: _tiles(self._centre), doc="Tiles in the centre.")
+    centre = property(lambda self: _tiles(self._centre), doc="Tiles in the centre.")
+    center = property(lambda self: _tiles(self._centre), doc="Alias of centre.")
     supply = property(lambda self: _tiles(self._supply), doc="The supply's tiles (at most 10).")
     bag = property(lambda self: _tiles(self._bag))
     tower = property(lambda self: _tiles(self._tower), doc="Discarded tiles, poured into an "
