@@ -1340,6 +1340,14 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("__reduce__", [m](const GameInfo& i) {
         return py::make_tuple(m.attr("game_info"), py::make_tuple(i.variant, i.players));
       });
+  // Only game_info makes them: __new__ refuses, so that no GameInfo exists over unconstructed memory.
+  SetNew(m.attr("GameInfo"), py::cpp_function([](const py::args&, const py::kwargs&) -> py::object {
+           throw py::type_error("use azul_engine.game_info(variant, players)");
+         }, py::name("__new__")),
+         [](PyTypeObject*, PyObject*, PyObject*) -> PyObject* {
+           PyErr_SetString(PyExc_TypeError, "use azul_engine.game_info(variant, players)");
+           return nullptr;
+         });
   m.def("game_info", [](const py::object& variant, const py::object& players) {
     CheckNewGame(players, variant, py::int_(0), py::str("sampled"));  // new_game's checks and messages
     return MakeGameInfo(Utf8(variant), players.cast<int>());

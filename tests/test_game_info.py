@@ -149,8 +149,10 @@ def test_read_only_and_value_semantics(engine):
     with pytest.raises(TypeError):
         info.end_bonuses["row"] = 3
     assert info.players == 3 and info.observation_offsets["round"] != (0, 1)
-    with pytest.raises(TypeError, match=r"use azul_engine\.game_info\(variant, players\)"):
-        type(info)()
+    for make in (lambda: type(info)(), lambda: type(info).__new__(type(info)), lambda: type(info)("grey", 3)):
+        with pytest.raises(TypeError) as refused:
+            make()  # never an object over unmade memory
+        assert str(refused.value) == "use azul_engine.game_info(variant, players)"
     assert info == engine.game_info(variant="grey", players=3) and hash(info) == hash(engine.game_info("grey", 3))
     assert info != engine.game_info("classic", 3) and info != engine.game_info("grey", 2) and info != ("grey", 3)
     assert repr(info) == "GameInfo(variant='grey', players=3)"
