@@ -581,7 +581,7 @@ class GameState:
             if self._h_rounds:
                 self._h_rounds[-1][1].append(_TILING_TEXT[r * 5 + action - TILE_ACTION_BASE])
             self._moves += 1
-            self._place(p, r, action - TILE_ACTION_BASE)
+            self._tile_line(p, r, action - TILE_ACTION_BASE)
             self._continue_tiling()
         elif phase == FILL:
             self._put_drawn(action - DRAW_ACTION_BASE)
@@ -730,7 +730,7 @@ class GameState:
 
     # -- wall tiling and scoring (native/src/scoring.cpp) -------------------------------------
 
-    def _place(self, p, row, col):
+    def _tile_line(self, p, row, col):
         """Move pattern line ``row``'s tile to wall cell (row, col), score it, empty the line."""
         wall = self._wall[p]
         colour = self._line_colour[p][row]
@@ -775,12 +775,12 @@ class GameState:
                     continue
                 colour = self._line_colour[p][r]
                 if not grey:
-                    self._place(p, r, (colour + r) % 5)  # _wall_column
+                    self._tile_line(p, r, (colour + r) % 5)  # _wall_column
                 elif self._allowed_columns(p, r, colour):
                     if not choose_best:
                         self._turn = p
                         return False  # the player chooses the column
-                    self._place(p, r, self._best_column(p, r, colour))
+                    self._tile_line(p, r, self._best_column(p, r, colour))
                 else:
                     # No allowed cell: the whole line goes to the floor (overflow to the lid).
                     count[r] = 0
