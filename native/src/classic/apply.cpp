@@ -2,8 +2,8 @@
 // The pure-Python twin is the "moves" section of class GameState.
 #include <string>
 
-#include "azul/notation.h"
-#include "azul/state.h"
+#include "azul/classic/notation.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "azul/textutil.h"
-#include "azul/types.h"
+#include "azul/common/textutil.h"
+#include "azul/common/types.h"
 
 namespace azul {
 

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "azul/notation.h"
-#include "azul/pavilion.h"
-#include "azul/textutil.h"
+#include "azul/classic/notation.h"
+#include "azul/pavilion/pavilion.h"
+#include "azul/common/textutil.h"
 
 namespace azul {
 namespace sp {

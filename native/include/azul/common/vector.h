@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "azul/parallel.h"
-#include "azul/pavilion.h"
-#include "azul/state.h"
+#include "azul/common/parallel.h"
+#include "azul/pavilion/pavilion.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

@@ -1,5 +1,5 @@
 // Move notation (records.md, classic and grey) and tile strings.
-#include "azul/notation.h"
+#include "azul/classic/notation.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,13 +1,13 @@
 // A vector of games stepped together.
-#include "azul/vector.h"
+#include "azul/common/vector.h"
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
-#include "azul/observation.h"
-#include "azul/playout.h"
+#include "azul/classic/observation.h"
+#include "azul/classic/playout.h"
 
 namespace azul {
 

@@ -3,7 +3,7 @@
 // docstring gives the layout.
 #pragma once
 
-#include "azul/state.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "azul/state.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

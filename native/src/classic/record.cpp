@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "azul/notation.h"
-#include "azul/text.h"
-#include "azul/textutil.h"
+#include "azul/classic/notation.h"
+#include "azul/classic/text.h"
+#include "azul/common/textutil.h"
 
 namespace azul {
 

@@ -1,5 +1,5 @@
 // Observation tensors.
-#include "azul/observation.h"
+#include "azul/classic/observation.h"
 
 #include <algorithm>
 

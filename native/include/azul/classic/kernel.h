@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include "azul/parallel.h"
-#include "azul/state.h"
+#include "azul/common/parallel.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

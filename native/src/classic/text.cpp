@@ -1,5 +1,5 @@
 // State text: writing, reading with consistency checks, and the readable board.
-#include "azul/text.h"
+#include "azul/classic/text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "azul/notation.h"
-#include "azul/textutil.h"
+#include "azul/classic/notation.h"
+#include "azul/common/textutil.h"
 
 namespace azul {
 

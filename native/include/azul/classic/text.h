@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "azul/state.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

@@ -16,13 +16,13 @@
 // (1 + open lines) over its colours, the colour within a source by a byte-wise prefix-sum compare, the
 // line by a table.  Tables and an incrementally kept transposed wall replace the limit build's
 // pext/pdep/popcnt; the one bit trick left (lowest set bit, bits.h) has a plain C++ fallback.
-#include "azul/kernel.h"
+#include "azul/classic/kernel.h"
 
 #include <cstring>
 
-#include "azul/bits.h"
-#include "azul/parallel.h"
-#include "azul/rng.h"
+#include "azul/common/bits.h"
+#include "azul/common/parallel.h"
+#include "azul/common/rng.h"
 
 namespace azul {
 namespace {

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "azul/parallel.h"
-#include "azul/textutil.h"
-#include "azul/types.h"
+#include "azul/common/parallel.h"
+#include "azul/common/textutil.h"
+#include "azul/common/types.h"
 
 namespace azul {
 namespace sp {

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "azul/notation.h"
-#include "azul/observation.h"
-#include "azul/pavilion.h"
-#include "azul/playout.h"
-#include "azul/state.h"
-#include "azul/text.h"
-#include "azul/vector.h"
+#include "azul/classic/notation.h"
+#include "azul/classic/observation.h"
+#include "azul/pavilion/pavilion.h"
+#include "azul/classic/playout.h"
+#include "azul/classic/state.h"
+#include "azul/classic/text.h"
+#include "azul/common/vector.h"
 
 namespace py = pybind11;
 using namespace azul;

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "azul/notation.h"
-#include "azul/rng.h"
-#include "azul/state.h"
+#include "azul/classic/notation.h"
+#include "azul/common/rng.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 

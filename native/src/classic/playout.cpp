@@ -1,8 +1,8 @@
 // Random playouts inside the engine, on several threads: the playout kernel (kernel.cpp) plays them.
-#include "azul/playout.h"
+#include "azul/classic/playout.h"
 
-#include "azul/kernel.h"
-#include "azul/rng.h"
+#include "azul/classic/kernel.h"
+#include "azul/common/rng.h"
 
 namespace azul {
 

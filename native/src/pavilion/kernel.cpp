@@ -16,10 +16,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "azul/bits.h"
-#include "azul/pavilion.h"
-#include "azul/playout.h"
-#include "azul/rng.h"
+#include "azul/common/bits.h"
+#include "azul/pavilion/pavilion.h"
+#include "azul/classic/playout.h"
+#include "azul/common/rng.h"
 
 namespace azul {
 namespace sp {

@@ -1,7 +1,7 @@
 // Small text helpers shared by the state text and record writers of every variant.
-#include "azul/textutil.h"
+#include "azul/common/textutil.h"
 
-#include "azul/notation.h"
+#include "azul/classic/notation.h"
 
 namespace azul {
 

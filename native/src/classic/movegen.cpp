@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
-#include "azul/bits.h"
-#include "azul/rng.h"
-#include "azul/state.h"
+#include "azul/common/bits.h"
+#include "azul/common/rng.h"
+#include "azul/classic/state.h"
 
 namespace azul {
 
