@@ -119,9 +119,7 @@ void ContinueFill(State& s, History* h) {
 void CheckDealShape(const State& s, size_t count) {
   if ((s.phase != kFill && s.phase != kOffer) || s.moves)
     throw IllegalMove("deal: factories can only be dealt before the round's first move");
-  if (count != s.num_factories)
-    throw IllegalMove("deal: " + std::to_string(s.players) + " players need " +
-                      std::to_string(s.num_factories) + " factory strings");
+  CheckDealCount(s.players, s.num_factories, count);
 }
 
 void Deal(State& s, const std::vector<std::string>& factories, History* h) {

@@ -116,7 +116,7 @@ static void EndRound(State& s, History* h) {
     for (int p = 0; p < s.players; ++p) {
       int rows, columns, colours;
       WallBonus(s.board[p].wall, &rows, &columns, &colours);
-      const int points = 2 * rows + 7 * columns + 10 * colours, before = s.board[p].score;
+      const int points = EndBonusPoints(rows, columns, colours), before = s.board[p].score;
       s.board[p].score += points;
       Record(h, {ScoreEvent::kBonus, static_cast<int8_t>(p), 0, 0, 0, static_cast<int8_t>(rows),
                  static_cast<int8_t>(columns), static_cast<int8_t>(colours), points, before,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "azul/classic/notation.h"
+#include "azul/common/pystr.h"
 #include "azul/common/textutil.h"
 
 namespace azul {
@@ -342,6 +343,26 @@ std::vector<std::string> WallRows(const std::string& text) {
   return PySplit(spaced);
 }
 
+void CheckWallShape(const std::vector<std::string>& rows) {
+  bool shape = rows.size() == 5;
+  for (const std::string& row : rows) {  // len(row) == 5: characters, not UTF-8 bytes
+    size_t chars = 0;
+    for (size_t i = 0; i < row.size(); i += Utf8CharLen(row, i)) ++chars;
+    shape = shape && chars == 5;
+  }
+  if (!shape) throw StateFormatError("wall: not 5 rows of 5 cells (colour letters or '.')");
+}
+
+EndBonus WallEndBonus(const std::vector<std::string>& rows, bool classic) {
+  CheckWallShape(rows);
+  int8_t cells[25];
+  ParseWall(rows, classic, "wall", cells);
+  EndBonus bonus;
+  WallBonus(cells, &bonus.rows, &bonus.columns, &bonus.colours);
+  bonus.points = EndBonusPoints(bonus.rows, bonus.columns, bonus.colours);
+  return bonus;
+}
+
 std::string ToText(const State& s, const History* h) {
   char rng[17];
   std::snprintf(rng, sizeof rng, "%016llx", static_cast<unsigned long long>(s.rng));
@@ -409,7 +430,7 @@ State FromText(const std::string& text, History* h) {
   for (const char* key : kFieldNames)
     if (!f.has(key)) throw StateFormatError(std::string("field ") + key + " is missing");
   int variant = -1;
-  for (int v = 0; v < 2; ++v)
+  for (int v = kClassic; v <= kGrey; ++v)  // the variants of these rules (Summer Pavilion's text has its own reader)
     if (f["variant"] == kVariantNames[v]) variant = v;
   if (variant < 0)
     throw StateFormatError("field variant: unknown variant " + Repr(f["variant"]));

@@ -1,4 +1,5 @@
 // Small text helpers shared by the state text and record writers of every variant.
+#include "azul/common/pystr.h"
 #include "azul/common/textutil.h"
 
 #include "azul/classic/notation.h"
@@ -135,6 +136,12 @@ std::string RecordJsonText(const char* variant, int players, bool seed_known, ui
   else
     out += "null, \"winners\": null";
   return out + "}";
+}
+
+void CheckDealCount(int players, int factories, size_t count) {
+  if (count != static_cast<size_t>(factories))
+    throw IllegalMove("deal: " + std::to_string(players) + " players need " +
+                      std::to_string(factories) + " factory strings");
 }
 
 }  // namespace azul

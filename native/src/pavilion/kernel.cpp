@@ -666,7 +666,7 @@ uint64_t FromBatch(const State& from, int n, uint64_t seed, int threads, int32_t
     ResumeSampled(s);
     uint64_t plies = 0;
     while (!Compactable(s)) {
-      Play(s, PickLegalAction(s, policy), nullptr);
+      ApplyAction(s, PickLegalAction(s, policy), nullptr);
       ++plies;
     }
     Game<P> g = Compact<P>(s);

@@ -119,6 +119,14 @@ void TileRuns(const int8_t* wall, int row, int col, int* across, int* down);
 int TilePoints(int across, int down);
 // Complete rows, complete columns, colours with all five tiles.
 void WallBonus(const int8_t* wall, int* rows, int* columns, int* colours);
+// The end-game bonus of a wall: its complete rows, columns and colours, and what they score.
+struct EndBonus {
+  int rows, columns, colours, points;
+};
+constexpr int kRowBonus = 2, kColumnBonus = 7, kColourBonus = 10;
+inline int EndBonusPoints(int rows, int columns, int colours) {
+  return kRowBonus * rows + kColumnBonus * columns + kColourBonus * colours;
+}
 void Place(State& s, int player, int row, int col, History* h);
 void ContinueTiling(State& s, History* h);
 int CompleteRows(const State& s, int player);

@@ -30,5 +30,10 @@ void ParseWall(const std::vector<std::string>& rows, bool classic, const std::st
                int8_t* wall);
 // A wall given as one text: rows separated by '/' or white space.
 std::vector<std::string> WallRows(const std::string& text);
+// Throws StateFormatError unless `rows` are 5 rows of 5 characters (code points).
+void CheckWallShape(const std::vector<std::string>& rows);
+// end_bonus(): the end-game bonus a wall of 5 rows of 5 cells scores (rules section 2); throws
+// StateFormatError for a wall of another shape or an impossible wall.
+EndBonus WallEndBonus(const std::vector<std::string>& rows, bool classic);
 
 }  // namespace azul

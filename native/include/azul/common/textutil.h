@@ -43,6 +43,10 @@ void CheckAsciiToken(const std::string& token);
 // A field's name as a message shows it: as written when it is printable ASCII, else repr().
 std::string FieldName(const std::string& key);
 
+// deal(): throws IllegalMove unless `count` factory strings are given for `factories` factories
+// (both variants' message).
+void CheckDealCount(int players, int factories, size_t count);
+
 // n tile counts as "a,b,c,...".
 std::string Counts(const uint8_t* c, int n);
 // JSON as Python's json.dumps(..., separators=(", ", ": ")) writes it (ASCII text).

@@ -35,9 +35,13 @@ constexpr int kFirstPlayerActionBase = 310;  // 310-313: seat 0-3 starts round 1
 constexpr int kNumActions = 314;
 constexpr int kChance = -1;  // current player at a chance node and once the game is over
 
-enum Variant : int8_t { kClassic = 0, kGrey = 1 };
+// Every variant the engine plays, in VARIANTS order.  Classic and grey share one set of rules
+// (ClassicRules, azul/variant.h: State::variant tells them apart); Summer Pavilion has its own
+// (PavilionRules, native/src/pavilion/).
+enum Variant : int8_t { kClassic = 0, kGrey = 1, kSummerPavilion = 2 };
+constexpr int kNumVariants = 3;
 enum Phase : int8_t { kFirstPlayer = 0, kFill = 1, kOffer = 2, kTiling = 3, kOver = 4 };
-constexpr const char* kVariantNames[2] = {"classic", "grey"};
+constexpr const char* kVariantNames[kNumVariants] = {"classic", "grey", "summer-pavilion"};
 constexpr const char* kPhaseNames[5] = {"first-player", "fill", "offer", "tiling", "over"};
 
 inline int NumFactories(int players) { return 2 * players + 1; }

@@ -6,20 +6,20 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "azul/common/parallel.h"
-#include "azul/pavilion/pavilion.h"
-#include "azul/classic/state.h"
+#include "azul/variant.h"
 
 namespace azul {
 
 class VectorGame {
  public:
   // The j-th game this vector starts (from 0) is NewGame(players, variant, output j+1 of
-  // SplitMix64(seed)); `variant` is a Variant or kPavilionVariant (Summer Pavilion games).
-  static constexpr int kPavilionVariant = 2;
-  VectorGame(int n, int players, int variant, uint64_t seed);
+  // SplitMix64(seed)).  Every rule it uses comes through the variant's rules traits
+  // (azul/variant.h).
+  VectorGame(int n, int players, Variant variant, uint64_t seed);
 
   // Starts new games in the given slots, in order; throws std::out_of_range before any change
   // for a slot outside 0..n-1.
@@ -52,19 +52,18 @@ class VectorGame {
 
   int size() const { return n_; }
   int players() const { return players_; }
-  int variant() const { return variant_; }
-  bool pavilion() const { return variant_ == kPavilionVariant; }
+  Variant variant() const { return variant_; }
   int num_actions() const { return num_actions_; }
   int observation_size() const;
-  const State& game(int i) const { return games_[i]; }
-  const sp::State& pavilion_game(int i) const { return sp_games_[i]; }
+  // Game i as state text (no history).
+  std::string GameText(int i) const;
   uint64_t seed() const { return seed_; }
   // How many games this vector has started (its next game takes seed output started() + 1).
   uint64_t started() const { return started_; }
-  // Unpickling: puts a game in slot i (a position of this vector's variant and players) and
-  // sets the count of games started.
-  void SetGame(int i, const State& s) { games_[i] = s; Refresh(i); }
-  void SetGame(int i, const sp::State& s) { sp_games_[i] = s; Refresh(i); }
+  // Unpickling: puts the game of state text `text` in slot i; throws StateFormatError for bad
+  // text and std::invalid_argument ("VectorGame pickle: game i is not a ...") for a game of
+  // another variant or player count.  SetStarted sets the count of games started.
+  void SetGameText(int i, const std::string& text);
   void SetStarted(uint64_t started) { started_ = started; }
   // Each game seen by its player to move (seat 0 once over): n x observation_size().
   void Observations(float* out) const;
@@ -76,14 +75,27 @@ class VectorGame {
   uint8_t* done() { return done_.data(); }
 
  private:
+  // The games of these rules (games_ or sp_games_).
+  template <typename R>
+  std::vector<typename R::State>& Games();
+  template <typename R>
+  const std::vector<typename R::State>& Games() const {
+    return const_cast<VectorGame*>(this)->Games<R>();
+  }
+  template <typename R>
+  void Refresh(int i);
+  template <typename R>
+  int ApplyWith(const int64_t* actions, StopCheck stop);
   void Refresh(int i);
   void Start(int i);
 
-  int n_, players_, variant_, num_actions_;
+  int n_, players_;
+  Variant variant_;
+  int num_actions_;
   int stepped_ = 0;
   uint64_t seed_, started_ = 0;
-  std::vector<State> games_;        // classic and grey
-  std::vector<sp::State> sp_games_;  // Summer Pavilion
+  std::vector<ClassicRules::State> games_;     // classic and grey
+  std::vector<PavilionRules::State> sp_games_;  // Summer Pavilion
   std::vector<uint8_t> mask_;     // n x num_actions_
   std::vector<int16_t> actions_;  // n x num_actions_, -1 after the legal ones
   std::vector<int64_t> action_buffer_;

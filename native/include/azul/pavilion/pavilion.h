@@ -1,6 +1,6 @@
-// Azul: Summer Pavilion (rules.md section 3): the state, move generation, moves, fills, scoring,
-// random playouts (pavilion.cpp) and notation, state text, history and records
-// (pavilion_text.cpp).
+// Azul: Summer Pavilion (rules.md section 3): the public surface of native/src/pavilion/, one
+// file per job (tables, round, movegen, apply, scoring, observation, playout, kernel, notation,
+// text, record; the section markers below name them).
 // The pure-Python twin is python/azul_engine/_pypavilion.py, whose docstring describes the board
 // model and the action ids; names here follow it section by section.
 #pragma once
@@ -56,7 +56,7 @@ inline int NumFactories(int players) { return 2 * players + 1; }
 
 // The placements of one colour on a star's empty spaces `m` (bit k: the space of cost k + 1) with
 // `have` tiles of it in hand and `wilds` wild tiles; `wild`: the colour is the round's wild colour
-// itself, paid in full.  (The placement-count tables of pavilion.cpp and pavilion_playout.cpp.)
+// itself, paid in full.  (The placement-count tables of tables.cpp and kernel.cpp.)
 inline int SpacePlacements(bool wild, int have, int wilds, int m) {
   int count = 0;
   for (int k = 0; k < 6; ++k) {
@@ -124,10 +124,19 @@ struct History {
   std::vector<std::vector<std::string>> sheet;
 };
 
-// ---- pavilion.cpp ----
+// ---- round.cpp: new games, fills, deals ----
 // A game before anything is drawn (first-player phase), its history empty.
 State Blank(int players, uint64_t seed, bool explicit_chance, History* h);
 State NewGame(int players, uint64_t seed, bool explicit_chance, History* h);
+// Throws IllegalMove unless `count` factories may be dealt now (before the round's first move;
+// the phase is checked first), as classic's CheckDealShape.
+void CheckDealShape(const State& s, size_t count);
+// Sets this round's factories; throws IllegalMove, leaving `s` unchanged, when impossible.
+void Deal(State& s, const std::vector<std::string>& factories, History* h);
+// Fills the supply with the tiles `counts`; throws IllegalMove, leaving `s` unchanged.
+void DealSupply(State& s, const int* counts, History* h);
+
+// ---- movegen.cpp ----
 // Legal action ids, ascending; returns how many were written (room for kNumActions: up to
 // kLegalScratch entries past the count may be overwritten too).
 int LegalActions(const State& s, int16_t* out);
@@ -138,34 +147,36 @@ std::vector<int> LegalActionList(const State& s);
 // LegalActions(s)[Below(policy, count)] without listing them.
 int PickLegalAction(const State& s, uint64_t& policy);
 std::vector<std::pair<int, double>> ChanceOutcomes(const State& s);
+
+// ---- apply.cpp ----
 // Throws IllegalMove, naming the rule, unless the action id (0..kNumActions-1) is legal.
 void CheckLegal(const State& s, int action);
 // Plays a legal action (unchecked); records it in `h` when not null.
-void Play(State& s, int action, History* h);
-// Throws IllegalMove unless factories may be dealt now (before the round's first move).
-void CheckDealPhase(const State& s);
-// Sets this round's factories; throws IllegalMove, leaving `s` unchanged, when impossible.
-void Deal(State& s, const std::vector<std::string>& factories, History* h);
-// Fills the supply with the tiles `counts`; throws IllegalMove, leaving `s` unchanged.
-void DealSupply(State& s, const int* counts, History* h);
+void ApplyAction(State& s, int action, History* h);
+
+// ---- scoring.cpp ----
 std::vector<int> Winners(const State& s);
+
+// ---- playout.cpp ----
 // Plays `s` to its end with LegalActions(s)[Below(policy, count)]; explicit chance is drawn
 // from the game's generator.  Returns the moves played.  No allocation.
 uint64_t PlayRandom(State& s, uint64_t& policy);
 // PlayRandom's first step: an explicit-chance state goes on in sampled mode, drawing a pending
 // first player or fill from the game's generator.
 void ResumeSampled(State& s);
-// As RandomPlayouts/PlayoutsFrom in playout.h, played by the compact kernel
-// (pavilion_playout.cpp).
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
-                        StopCheck stop = {});
-uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop = {});
 // The same, played on the full State by PlayRandom: the reference the kernel must match game
 // for game (tests compare the two).
 uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);
 uint64_t ReferencePlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
 
+// ---- kernel.cpp ----
+// As RandomPlayouts/PlayoutsFrom in classic/playout.h, played by the compact kernel.
+uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
+                        StopCheck stop = {});
+uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                      StopCheck stop = {});
+
+// ---- observation.cpp ----
 // Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer
 // first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
 constexpr int kSeatFeatures = 87;
@@ -173,7 +184,7 @@ constexpr int kSharedFeatures = 97;
 inline int ObservationSize(int players) { return kSeatFeatures * players + kSharedFeatures; }
 void Observation(const State& s, int player, float* out);
 
-// ---- pavilion_text.cpp ----
+// ---- notation.cpp ----
 std::string TilesToStr(const uint8_t* counts);
 std::string ActionText(int action);
 // Colour letters in colour order ("" or "-" for none) into counts[6]; throws IllegalMove when
@@ -184,13 +195,17 @@ void ParseTiles(const std::string& text, const std::string& what, int* counts,
 int ParseMove(const std::string& text, int* counts);
 // Throws IllegalMove for ids outside 0..kNumActions-1.
 int CheckActionRange(long long action);
+
+// ---- text.cpp ----
 std::string ToText(const State& s, const History* h);
 State FromText(const std::string& text, History* h);
 std::string BoardText(const State& s);
-std::string RecordJson(const State& s, const History& h);
-std::string ScoreSheetJson(const State& s, const History& h);
 // The board of `player` as 7 strings of 6 characters.
 std::vector<std::string> BoardStrings(const State& s, int player);
+
+// ---- record.cpp ----
+std::string RecordJson(const State& s, const History& h);
+std::string ScoreSheetJson(const State& s, const History& h);
 
 }  // namespace sp
 }  // namespace azul
