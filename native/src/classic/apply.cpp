@@ -44,7 +44,7 @@ void CheckLegal(const State& s, int action) {
       throw IllegalMove("wall tiling: player " + std::to_string(p) +
                         " must first choose a wall column for pattern line " +
                         std::to_string(r + 1));
-    int col = action - kTileActionBase;
+    int col = action - kColumnActionBase;
     int colour = b.line_colour[r];
     if (b.wall[r * 5 + col] >= 0)
       throw IllegalMove("wall row " + std::to_string(r + 1) + ", column " +
@@ -150,11 +150,11 @@ void ApplyAction(State& s, int action, History* h) {
       if (h && !h->rounds.empty()) {
         std::string m = "W";
         m += static_cast<char>('1' + r);
-        m += static_cast<char>('1' + action - kTileActionBase);
+        m += static_cast<char>('1' + action - kColumnActionBase);
         h->rounds.back().moves.push_back(m);
       }
       ++s.moves;
-      Place(s, p, r, action - kTileActionBase, h);
+      MoveToWall(s, p, r, action - kColumnActionBase, h);
       ContinueTiling(s, h);
       break;
     }

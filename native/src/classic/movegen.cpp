@@ -139,7 +139,7 @@ int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
       const int r = PendingRow(s, p);
       const int columns = AllowedColumns(s, p, r, s.board[p].line_colour[r]);
       for (int c = 0; c < 5; ++c)
-        if (columns >> c & 1) out[n++] = static_cast<int16_t>(kTileActionBase + c);
+        if (columns >> c & 1) out[n++] = static_cast<int16_t>(kColumnActionBase + c);
       break;
     }
     case kFill:

@@ -66,7 +66,7 @@ int ParseMove(const std::string& text, int* row) {
     if (r < '1' || r > '5' || c < '1' || c > '5')
       throw IllegalMove(bad + "a wall tiling move is W, a row 1-5 and a column 1-5");
     *row = r - '1';
-    return kTileActionBase + (c - '1');
+    return kColumnActionBase + (c - '1');
   }
   if (text.size() != 3)
     throw IllegalMove(bad +
@@ -107,7 +107,7 @@ std::string ActionToString(const State& s, int action) {
                         " is a wall tiling choice, and no wall tiling decision is pending");
     std::string out = "W";
     out += static_cast<char>('1' + PendingRow(s, s.turn));
-    out += static_cast<char>('1' + action - kTileActionBase);
+    out += static_cast<char>('1' + action - kColumnActionBase);
     return out;
   }
   if (action < kFirstPlayerActionBase)

@@ -18,17 +18,17 @@ std::string EventJson(const ScoreEvent& e) {
   switch (e.kind) {
     case ScoreEvent::kTile:
       return "{\"event\": \"tile\", " + player + n("row", e.row) + n("column", e.column) +
-             colour(e.colour) + n("across", e.a) + n("down", e.b) + n("points", e.points) + "}";
+             colour(e.colour) + n("across", e.across) + n("down", e.down) + n("points", e.points) + "}";
     case ScoreEvent::kLineToFloor:
       return "{\"event\": \"line-to-floor\", " + player + n("row", e.row) + colour(e.colour) +
-             n("tiles", e.a) + n("to_lid", e.b) + "}";
+             n("tiles", e.tiles) + n("to_lid", e.to_lid) + "}";
     case ScoreEvent::kFloor:
-      return "{\"event\": \"floor\", " + player + n("items", e.a) +
-             ", \"marker\": " + (e.b ? "true" : "false") + n("penalty", e.points) +
+      return "{\"event\": \"floor\", " + player + n("items", e.items) +
+             ", \"marker\": " + (e.marker ? "true" : "false") + n("penalty", e.points) +
              n("before", e.before) + n("after", e.after) + "}";
     default:
-      return "{\"event\": \"bonus\", " + player + n("rows", e.a) + n("columns", e.b) +
-             n("colours", e.c) + n("points", e.points) + n("before", e.before) +
+      return "{\"event\": \"bonus\", " + player + n("rows", e.rows) + n("columns", e.columns) +
+             n("colours", e.colours) + n("points", e.points) + n("before", e.before) +
              n("after", e.after) + "}";
   }
 }

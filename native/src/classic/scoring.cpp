@@ -44,7 +44,7 @@ static void Record(History* h, const ScoreEvent& e) {
   if (h && h->capture) h->sheet.back().push_back(e);
 }
 
-void Place(State& s, int p, int row, int col, History* h) {
+void MoveToWall(State& s, int p, int row, int col, History* h) {
   PlayerBoard& b = s.board[p];
   const int colour = b.line_colour[row];
   b.wall[row * 5 + col] = static_cast<int8_t>(colour);
@@ -56,9 +56,16 @@ void Place(State& s, int p, int row, int col, History* h) {
   TileRuns(b.wall, row, col, &across, &down);
   const int points = TilePoints(across, down);
   b.score += points;
-  Record(h, {ScoreEvent::kTile, static_cast<int8_t>(p), static_cast<int8_t>(row),
-             static_cast<int8_t>(col), static_cast<int8_t>(colour), static_cast<int8_t>(across),
-             static_cast<int8_t>(down), 0, points, 0, 0});
+  if (h && h->capture) {
+    ScoreEvent e{ScoreEvent::kTile, static_cast<int8_t>(p)};
+    e.row = static_cast<int8_t>(row);
+    e.column = static_cast<int8_t>(col);
+    e.colour = static_cast<int8_t>(colour);
+    e.across = static_cast<int8_t>(across);
+    e.down = static_cast<int8_t>(down);
+    e.points = points;
+    Record(h, e);
+  }
 }
 
 static void FloorPenalty(State& s, int p, History* h) {
@@ -67,8 +74,15 @@ static void FloorPenalty(State& s, int p, History* h) {
   const int items = Sum5(b.floor) + (holds_marker ? 1 : 0);
   const int before = b.score, penalty = kFloorPenalty[std::min(items, kFloorSpaces)];
   b.score = std::max(0, before - penalty);
-  Record(h, {ScoreEvent::kFloor, static_cast<int8_t>(p), 0, 0, 0, static_cast<int8_t>(items),
-             static_cast<int8_t>(holds_marker), 0, penalty, before, b.score});
+  if (h && h->capture) {
+    ScoreEvent e{ScoreEvent::kFloor, static_cast<int8_t>(p)};
+    e.items = static_cast<int8_t>(items);
+    e.marker = holds_marker;
+    e.points = penalty;
+    e.before = before;
+    e.after = b.score;
+    Record(h, e);
+  }
   for (int c = 0; c < kColours; ++c) {
     s.lid[c] = static_cast<uint8_t>(s.lid[c] + b.floor[c]);
     b.floor[c] = 0;
@@ -118,9 +132,16 @@ static void EndRound(State& s, History* h) {
       WallBonus(s.board[p].wall, &rows, &columns, &colours);
       const int points = EndBonusPoints(rows, columns, colours), before = s.board[p].score;
       s.board[p].score += points;
-      Record(h, {ScoreEvent::kBonus, static_cast<int8_t>(p), 0, 0, 0, static_cast<int8_t>(rows),
-                 static_cast<int8_t>(columns), static_cast<int8_t>(colours), points, before,
-                 s.board[p].score});
+      if (h && h->capture) {
+        ScoreEvent e{ScoreEvent::kBonus, static_cast<int8_t>(p)};
+        e.rows = static_cast<int8_t>(rows);
+        e.columns = static_cast<int8_t>(columns);
+        e.colours = static_cast<int8_t>(colours);
+        e.points = points;
+        e.before = before;
+        e.after = s.board[p].score;
+        Record(h, e);
+      }
     }
     s.phase = kOver;
     s.turn = kChance;
@@ -162,21 +183,26 @@ static bool TileWalls(State& s, History* h, bool choose_best) {
       if (b.line_count[r] != r + 1) continue;
       const int colour = b.line_colour[r];
       if (!grey) {
-        Place(s, p, r, WallColumn(colour, r), h);
+        MoveToWall(s, p, r, WallColumn(colour, r), h);
       } else if (AllowedColumns(s, p, r, colour)) {
         if (!choose_best) {
           s.turn = static_cast<int8_t>(p);
           return false;  // the player chooses the column
         }
-        Place(s, p, r, BestColumn(s, p, r, colour), h);
+        MoveToWall(s, p, r, BestColumn(s, p, r, colour), h);
       } else {
         // No allowed cell: the whole line goes to the floor (overflow to the lid).
         b.line_count[r] = 0;
         b.line_colour[r] = -1;
         const int to_lid = ToFloor(s, p, colour, r + 1);
-        Record(h, {ScoreEvent::kLineToFloor, static_cast<int8_t>(p), static_cast<int8_t>(r), 0,
-                   static_cast<int8_t>(colour), static_cast<int8_t>(r + 1),
-                   static_cast<int8_t>(to_lid), 0, 0, 0, 0});
+        if (h && h->capture) {
+          ScoreEvent e{ScoreEvent::kLineToFloor, static_cast<int8_t>(p)};
+          e.row = static_cast<int8_t>(r);
+          e.colour = static_cast<int8_t>(colour);
+          e.tiles = static_cast<int8_t>(r + 1);
+          e.to_lid = static_cast<int8_t>(to_lid);
+          Record(h, e);
+        }
       }
     }
     FloorPenalty(s, p, h);

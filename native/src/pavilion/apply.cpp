@@ -81,10 +81,13 @@ void Acquire(State& s, int action, History* h) {
       s.marker = static_cast<int8_t>(p);
       const int before = s.score[p], after = Clamp(before - taken);
       s.score[p] = after;
-      if (h && h->capture && !h->sheet.empty())
-        h->sheet.back().push_back("{\"event\": \"start-token\", \"player\": " + Str(p) +
-                                  ", \"tiles\": " + Str(taken) + ", \"before\": " + Str(before) +
-                                  ", \"after\": " + Str(after) + "}");
+      if (h && h->capture && !h->sheet.empty()) {
+        ScoreEvent e{ScoreEvent::kStartToken, static_cast<int8_t>(p)};
+        e.tiles = static_cast<int8_t>(taken);
+        e.before = before;
+        e.after = after;
+        h->sheet.back().push_back(e);
+      }
     }
   }
   if (on_offer) {
@@ -118,22 +121,21 @@ void PlaceTile(State& s, int action, History* h) {
     if ((filled & kT.ornament_mask[i]) == kT.ornament_mask[i]) owed += kT.ornament_tiles[i];
   }
   if (h && h->capture && !h->sheet.empty()) {
-    std::string names;
+    ScoreEvent e{ScoreEvent::kPlace, static_cast<int8_t>(p)};
+    e.star = static_cast<int8_t>(star);
+    e.space = static_cast<int8_t>(cost);
+    e.colour = static_cast<int8_t>(c);
+    e.wilds = static_cast<int8_t>(w);
+    e.run = static_cast<int8_t>(run);
+    e.bonus_tiles = static_cast<int8_t>(owed);
     for (int j = 0; j < 4; ++j) {
       const int i = kT.ornaments_of[space][j];
       if (i < 0) break;
-      if ((filled & kT.ornament_mask[i]) == kT.ornament_mask[i]) {
-        if (!names.empty()) names += ", ";
-        names += Quote(OrnamentName(i));
-      }
+      if ((filled & kT.ornament_mask[i]) == kT.ornament_mask[i]) e.ornaments |= 1u << i;
     }
-    h->sheet.back().push_back(
-        "{\"event\": \"place\", \"player\": " + Str(p) + ", \"star\": " +
-        Quote(std::string(1, kStarLetters[star])) + ", \"space\": " + Str(cost) +
-        ", \"colour\": " + Quote(std::string(1, kColourLetters[c])) + ", \"wilds\": " + Str(w) +
-        ", \"run\": " + Str(run) + ", \"points\": " + Str(run) + ", \"before\": " + Str(before) +
-        ", \"after\": " + Str(before + run) + ", \"ornaments\": [" + names +
-        "], \"bonus_tiles\": " + Str(owed) + "}");
+    e.before = before;
+    e.after = before + run;
+    h->sheet.back().push_back(e);
   }
   if (owed && Any6(s.supply)) {
     s.owed = static_cast<int8_t>(owed);
@@ -157,10 +159,14 @@ void Pass(State& s, int keep_index, History* h) {
   const int before = s.score[p], after = Clamp(before - discarded);
   s.score[p] = after;
   s.passed[p] = 1;
-  if (h && h->capture && !h->sheet.empty())
-    h->sheet.back().push_back("{\"event\": \"pass\", \"player\": " + Str(p) + ", \"kept\": " +
-                              Quote(TilesToStr(keep)) + ", \"discarded\": " + Str(discarded) +
-                              ", \"before\": " + Str(before) + ", \"after\": " + Str(after) + "}");
+  if (h && h->capture && !h->sheet.empty()) {
+    ScoreEvent e{ScoreEvent::kPass, static_cast<int8_t>(p)};
+    e.keep_set = static_cast<int16_t>(keep_index);
+    e.discarded = static_cast<int8_t>(discarded);
+    e.before = before;
+    e.after = after;
+    h->sheet.back().push_back(e);
+  }
   EndTurn(s, p, h);
 }
 
@@ -319,9 +325,11 @@ void ApplyAction(State& s, int action, History* h) {
     --s.supply[c];
     ++s.hand[p][c];
     --s.owed;
-    if (h && h->capture && !h->sheet.empty())
-      h->sheet.back().push_back("{\"event\": \"bonus-tile\", \"player\": " + Str(p) +
-                                ", \"colour\": " + Quote(std::string(1, kColourLetters[c])) + "}");
+    if (h && h->capture && !h->sheet.empty()) {
+      ScoreEvent e{ScoreEvent::kBonusTile, static_cast<int8_t>(p)};
+      e.colour = static_cast<int8_t>(c);
+      h->sheet.back().push_back(e);
+    }
     if (!s.owed || !Any6(s.supply)) {
       s.owed = 0;  // what the supply cannot give is lost
       EndTurn(s, p, h);

@@ -33,16 +33,15 @@ void Finish(State& s, History* h) {
     const int after = Clamp(before + star_points + number_points - kept);
     s.score[p] = after;
     if (h && h->capture && !h->sheet.empty()) {
-      std::string stars, numbers;
-      for (int st = 0; st < 7; ++st)
-        if (stars_done >> st & 1) stars += kStarLetters[st];
-      for (int n = 0; n < 4; ++n)
-        if (numbers_done >> n & 1) numbers += (numbers.empty() ? "" : ", ") + Str(n + 1);
-      h->sheet.back().push_back(
-          "{\"event\": \"end\", \"player\": " + Str(p) + ", \"stars\": " + Quote(stars) +
-          ", \"star_points\": " + Str(star_points) + ", \"numbers\": [" + numbers +
-          "], \"number_points\": " + Str(number_points) + ", \"kept\": " + Str(kept) +
-          ", \"before\": " + Str(before) + ", \"after\": " + Str(after) + "}");
+      ScoreEvent e{ScoreEvent::kEnd, static_cast<int8_t>(p)};
+      e.stars = static_cast<uint8_t>(stars_done);
+      e.star_points = star_points;
+      e.numbers = static_cast<uint8_t>(numbers_done);
+      e.number_points = number_points;
+      e.kept = static_cast<int8_t>(kept);
+      e.before = before;
+      e.after = after;
+      h->sheet.back().push_back(e);
     }
   }
   s.phase = kOver;

@@ -53,12 +53,14 @@ struct ScoreEvent {
   enum Kind : int8_t { kTile, kLineToFloor, kFloor, kBonus };
   Kind kind;
   int8_t player;
-  // kTile: row, column, colour, across, down, points.  kLineToFloor: row, colour,
-  // tiles (a), to_lid (b).  kFloor: items (a), marker (b), penalty (points).
-  // kBonus: rows (a), columns (b), colours (c), points.
-  int8_t row, column, colour, a, b, c;
-  int32_t points;
-  int32_t before, after;  // kFloor and kBonus: the score before and after
+  int8_t row = 0, column = 0, colour = 0;  // kTile: the cell and colour; kLineToFloor: row, colour
+  int8_t across = 0, down = 0;  // kTile: the runs through the new tile (points: what they score)
+  int8_t tiles = 0, to_lid = 0;  // kLineToFloor: the line's tiles, how many overflowed to the lid
+  int8_t items = 0;              // kFloor: floor items (the marker included); points: the penalty
+  bool marker = false;           // kFloor: the first-player marker is one of them
+  int8_t rows = 0, columns = 0, colours = 0;  // kBonus: what completed; points: the bonus
+  int32_t points = 0;
+  int32_t before = 0, after = 0;  // kFloor and kBonus: the score before and after
 };
 
 struct History {
@@ -127,7 +129,8 @@ constexpr int kRowBonus = 2, kColumnBonus = 7, kColourBonus = 10;
 inline int EndBonusPoints(int rows, int columns, int colours) {
   return kRowBonus * rows + kColumnBonus * columns + kColourBonus * colours;
 }
-void Place(State& s, int player, int row, int col, History* h);
+// Moves the tile of pattern line `row` to wall cell (row, col) and scores it (wall tiling).
+void MoveToWall(State& s, int player, int row, int col, History* h);
 void ContinueTiling(State& s, History* h);
 int CompleteRows(const State& s, int player);
 // Each player's score if wall tiling and floor penalties happened now (no end bonuses); on the

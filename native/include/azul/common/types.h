@@ -29,7 +29,8 @@ constexpr int kLegalScratch = 8;
 // Action ids: drafts (source * 5 + colour) * 6 + destination, then grey-wall columns, then the
 // chance outcomes of explicit-chance mode.
 constexpr int kNumDraftActions = 300;
-constexpr int kTileActionBase = 300;         // 300-304: grey wall column 0-4
+// The grey wall's column choice for a full pattern line (Python: TILE_ACTION_BASE).
+constexpr int kColumnActionBase = 300;       // 300-304: grey wall column 0-4
 constexpr int kDrawActionBase = 305;         // 305-309: a tile of colour 0-4 is drawn
 constexpr int kFirstPlayerActionBase = 310;  // 310-313: seat 0-3 starts round 1
 constexpr int kNumActions = 314;

@@ -111,6 +111,30 @@ struct State {
 
 bool operator==(const State& a, const State& b);
 
+// One line of a score sheet (score_sheet() in Python): what a move or the game's end scored,
+// and why.  Recorded as structs while History::capture is set; only record.cpp writes them out
+// (as JSON).  Each kind uses the fields named for it; the others stay 0.
+struct ScoreEvent {
+  enum Kind : int8_t { kStartToken, kPlace, kBonusTile, kPass, kEnd };
+  Kind kind;
+  int8_t player;
+  int8_t star = 0;        // kPlace: the star (0-6, kStarLetters order)
+  int8_t space = 0;       // kPlace: the space's number, 1-6 (its cost)
+  int8_t colour = 0;      // kPlace, kBonusTile: the colour placed or taken
+  int8_t wilds = 0;       // kPlace: wild tiles paid
+  int8_t tiles = 0;       // kStartToken: tiles taken with the start token (the penalty)
+  int8_t run = 0;         // kPlace: the run through the new tile (its points)
+  int8_t bonus_tiles = 0; // kPlace: bonus tiles owed for the ornaments it completed
+  int8_t discarded = 0;   // kPass: tiles discarded to the tower (the penalty)
+  int8_t kept = 0;        // kEnd: tiles still in hand (the penalty)
+  uint8_t stars = 0;      // kEnd: bit s set for each completed star s
+  uint8_t numbers = 0;    // kEnd: bit n set when every space n + 1 is covered
+  int16_t keep_set = 0;   // kPass: the kept multiset, its index in KeepSets()
+  uint32_t ornaments = 0; // kPlace: bit i set for each ornament i it completed
+  int32_t star_points = 0, number_points = 0;  // kEnd
+  int32_t before = 0, after = 0;  // the player's score before and after (all kinds but kBonusTile)
+};
+
 struct History {
   bool complete = true;    // false for a state read from text without its history
   bool seed_known = true;  // false: the record's seed is null
@@ -119,9 +143,10 @@ struct History {
   bool supply_known = false;  // false: the record's supply is null
   std::string supply;         // the 10 setup tiles
   std::vector<RoundHistory> rounds;
-  // Score sheet events (JSON objects) per round, kept only while `capture` is set.
+  // Score sheet events per round, kept only while `capture` is set (ScoreSheetJson replays the
+  // game with it); normal play pays nothing for them.
   bool capture = false;
-  std::vector<std::vector<std::string>> sheet;
+  std::vector<std::vector<ScoreEvent>> sheet;
 };
 
 // ---- round.cpp: new games, fills, deals ----
@@ -181,6 +206,29 @@ uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t
 // first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
 constexpr int kSeatFeatures = 87;
 constexpr int kSharedFeatures = 97;
+// Named offsets of the layout.
+namespace obs {
+// In a seat's block:
+constexpr int kCovered = 0;        // 42: 1 for each covered space (star * 6 + number - 1)
+constexpr int kCentreColours = 42; // 36: at 6 * (centre space) + colour, the colour on it
+constexpr int kHand = 78;          // 6: tiles / 22
+constexpr int kScore = 84;         // score / 100
+constexpr int kPassed = 85;        // 1: passed this round
+constexpr int kHasMarker = 86;     // 1: holds the start token
+// In the shared block:
+constexpr int kFactories = 0;      // 54: at 6 * factory + colour, tiles / 4
+constexpr int kCentre = 54;        // 6: tiles / 22
+constexpr int kMarkerInCentre = 60;  // 1: during the acquire phase, the token is still in the centre
+constexpr int kSupply = 61;        // 6: tiles / 10
+constexpr int kBag = 67;           // 6: tiles / 22
+constexpr int kTower = 73;         // 6: tiles / 22
+constexpr int kRound = 79;         // round / 6
+constexpr int kRoundOneHot = 80;   // 6: one-hot round (its wild colour)
+constexpr int kPhase = 86;         // 6: one-hot phase
+constexpr int kOwed = 92;          // bonus tiles owed / 18
+constexpr int kStarter = 93;       // 4: one-hot seat that started the round, relative to the observer
+static_assert(kSeatFeatures == kHasMarker + 1 && kSharedFeatures == kStarter + 4, "layout");
+}  // namespace obs
 inline int ObservationSize(int players) { return kSeatFeatures * players + kSharedFeatures; }
 void Observation(const State& s, int player, float* out);
 
