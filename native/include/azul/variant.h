@@ -27,6 +27,8 @@ struct ClassicRules {
   using State = azul::State;
   using History = azul::History;
   static constexpr int kNumActions = azul::kNumActions;
+  // A mask row of legal actions is narrow (314 bytes): clearing it whole beats tracking its span.
+  static constexpr bool kClearMaskSpan = false;
 
   static State NewGame(int players, Variant variant, uint64_t seed, bool explicit_chance,
                        History* h) {
@@ -84,6 +86,8 @@ struct PavilionRules {
   using State = sp::State;
   using History = sp::History;
   static constexpr int kNumActions = sp::kNumActions;
+  // A mask row is wide (1798 bytes) and sparse: clear only the span of the last legal list.
+  static constexpr bool kClearMaskSpan = true;
 
   static State NewGame(int players, Variant, uint64_t seed, bool explicit_chance, History* h) {
     return sp::NewGame(players, seed, explicit_chance, h);

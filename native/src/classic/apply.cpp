@@ -17,22 +17,8 @@ int CheckActionRange(long long action) {
 void CheckLegal(const State& s, int action) {
   const int phase = s.phase;
   if (phase == kOver) throw IllegalMove("game is over");
-  if (phase == kFirstPlayer || phase == kFill) {
-    if (phase == kFill && action >= kDrawActionBase && action < kFirstPlayerActionBase) {
-      int c = action - kDrawActionBase;
-      if (!s.bag[c]) throw IllegalMove(std::string("the bag has no ") + kColourNames[c]);
-      return;
-    }
-    if (phase == kFirstPlayer && action >= kFirstPlayerActionBase) {
-      if (action - kFirstPlayerActionBase >= s.players)
-        throw IllegalMove("seat " + std::to_string(action - kFirstPlayerActionBase) +
-                          " does not exist with " + std::to_string(s.players) + " players");
-      return;
-    }
-    throw IllegalMove(std::string("this is a chance node (") +
-                      (phase == kFirstPlayer ? "the first player" : "a tile from the bag") +
-                      " is drawn); apply one of its outcomes");
-  }
+  if (phase == kFirstPlayer || phase == kFill)
+    return CheckChanceOutcome(kChanceActions, phase == kFirstPlayer, s.bag, s.players, action);
   if (action >= kDrawActionBase)
     throw IllegalMove("action " + std::to_string(action) +
                       " is a chance outcome, and this is not a chance node");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "azul/classic/notation.h"
+#include "azul/common/fields.h"
 #include "azul/common/pystr.h"
 #include "azul/common/textutil.h"
 
@@ -18,40 +19,24 @@ namespace {
 
 std::string Repr(const std::string& s) { return PyRepr(s); }
 
-struct Fields {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> order;
-  const std::string& operator[](const std::string& k) const { return values.at(k); }
-  bool has(const std::string& k) const { return values.count(k) > 0; }
-};
-
-long long IntField(const Fields& f, const std::string& key, long long lo,
-                   unsigned long long hi) {
-  const std::string& value = f[key];
-  const bool neg = !value.empty() && value[0] == '-';
-  const std::string digits = neg ? value.substr(1) : value;
-  bool ok = IsUint(digits) && value.size() <= 21;
-  if (ok) {
-    const __int128 v = neg ? -static_cast<__int128>(DigitsValue(digits))
-                           : static_cast<__int128>(DigitsValue(digits));
-    ok = v >= lo && v <= static_cast<__int128>(hi);
-    if (ok) return static_cast<long long>(v);
-  }
-  throw StateFormatError("field " + key + ": " + Repr(value) + " is not an integer in " +
-                         std::to_string(lo) + ".." + std::to_string(hi));
+// The shared readers (common/fields.h) with this variant's tile counts.
+void CountList(const std::string& value, const std::string& key, uint8_t* out) {
+  azul::CountList(value, key, kColours, kTilesPerColour, out);
 }
 
-void CountList(const std::string& value, const std::string& key, uint8_t* out) {
-  std::vector<std::string> parts = Split(value, ',');
-  bool ok = parts.size() == 5;
-  for (size_t i = 0; ok && i < parts.size(); ++i) ok = IsUint(parts[i]) && parts[i].size() <= 3;
-  if (!ok) throw StateFormatError("field " + key + ": " + Repr(value) + " is not 5 tile counts");
-  int counts[5];
-  for (int i = 0; i < 5; ++i) counts[i] = std::stoi(parts[i]);
-  for (int i = 0; i < 5; ++i)
-    if (counts[i] > kTilesPerColour)
-      throw StateFormatError("field " + key + ": a count above " + std::to_string(kTilesPerColour));
-  for (int i = 0; i < 5; ++i) out[i] = static_cast<uint8_t>(counts[i]);
+void CheckFactory(const std::string& text, const std::string& what) {
+  int counts[kColours];
+  ParseTiles(text, what, counts);
+}
+
+bool IsMove(const std::string& text) {
+  int row;
+  try {
+    ParseMove(text, &row);
+  } catch (const IllegalMove&) {
+    return false;
+  }
+  return true;
 }
 
 bool ColourInRow(const int8_t* wall, int row, int colour) {
@@ -218,56 +203,8 @@ void ReadHistory(const State& s, const Fields& f, const std::vector<std::string>
   if (head.size() != 3)
     throw StateFormatError("field history: " + Repr(f["history"]) +
                            " is not seed:first:complete");
-  if (head[0] == "-") {
-    h->seed_known = false;
-  } else {
-    if (!IsUint(head[0]) || head[0].size() > 20 ||
-        DigitsValue(head[0]) > static_cast<unsigned __int128>(~0ULL))
-      throw StateFormatError("field history: bad seed " + Repr(head[0]));
-    h->seed_known = true;
-    h->seed = static_cast<uint64_t>(DigitsValue(head[0]));
-  }
-  bool first_ok = false;
-  for (int p = -1; p < s.players; ++p) first_ok = first_ok || head[1] == std::to_string(p);
-  if (!first_ok || (head[2] != "0" && head[2] != "1"))
-    throw StateFormatError("field history: bad first player or completeness flag");
-  h->first = std::stoi(head[1]);
-  h->complete = head[2] == "1";
-  h->rounds.clear();
-  int i = 0;
-  for (const std::string& key : keys) {
-    if (key == "history") continue;
-    if (key != "r" + std::to_string(i + 1))
-      throw StateFormatError("field " + key + ": history rounds must be r1, r2, ... in order");
-    ++i;
-    std::vector<std::string> parts = Split(f[key], '|');
-    if (parts.size() != 3)
-      throw StateFormatError("field " + key + ": " + Repr(f[key]) +
-                             " is not factories|moves|scores");
-    RoundHistory round;
-    for (const std::string& fac : Split(parts[0], ',')) {
-      int counts[5];
-      ParseTiles(fac, "field " + key, counts);
-      round.factories.push_back(fac == "-" ? "" : fac);
-    }
-    if (!parts[1].empty()) round.moves = Split(parts[1], ',');
-    for (const std::string& m : round.moves) {
-      int row;
-      try {
-        ParseMove(m, &row);
-      } catch (const IllegalMove&) {
-        throw StateFormatError("field " + key + ": " + Repr(m) + " is not a move");
-      }
-    }
-    if (!parts[2].empty()) {
-      std::vector<std::string> sc = Split(parts[2], ',');
-      bool ok = static_cast<int>(sc.size()) == s.players;
-      for (size_t j = 0; ok && j < sc.size(); ++j) ok = IsUint(sc[j]) && sc[j].size() <= 6;
-      if (!ok) throw StateFormatError("field " + key + ": bad scores " + Repr(parts[2]));
-      for (const std::string& x : sc) round.scores.push_back(std::stoi(x));
-    }
-    h->rounds.push_back(std::move(round));
-  }
+  ReadHistoryHead(head, s.players, &h->seed_known, &h->seed, &h->first, &h->complete);
+  h->rounds = ReadHistoryRounds(f, keys, s.players, 0, "r1, r2, ...", &CheckFactory, &IsMove);
 }
 
 const char* const kFieldNames[] = {"variant", "players", "chance", "seed",  "rng",       "round",
@@ -416,17 +353,7 @@ State FromText(const std::string& text, History* h) {
   if (tokens[0] != version)
     throw StateFormatError("unsupported state text version " + Repr(tokens[0]) +
                            " (this engine reads " + version + ")");
-  Fields f;
-  for (size_t i = 1; i < tokens.size(); ++i) {
-    CheckAsciiToken(tokens[i]);
-    size_t eq = tokens[i].find('=');
-    if (eq == std::string::npos)
-      throw StateFormatError("token " + Repr(tokens[i]) + " is not key=value");
-    std::string key = tokens[i].substr(0, eq), value = tokens[i].substr(eq + 1);
-    if (f.has(key)) throw StateFormatError("field " + FieldName(key) + " appears twice");
-    f.values[key] = value;
-    f.order.push_back(key);
-  }
+  const Fields f = ReadFields(tokens);
   for (const char* key : kFieldNames)
     if (!f.has(key)) throw StateFormatError(std::string("field ") + key + " is missing");
   int variant = -1;
@@ -438,11 +365,7 @@ State FromText(const std::string& text, History* h) {
   if (f["chance"] != "sampled" && f["chance"] != "explicit")
     throw StateFormatError("field chance: " + Repr(f["chance"]) + " is not sampled or explicit");
   const bool explicit_chance = f["chance"] == "explicit";
-  // The seed spans all of uint64, beyond what IntField returns, so its value is read here.
-  IntField(f, "seed", 0, ~0ULL);
-  const std::string& seed_text = f["seed"];
-  const uint64_t seed = static_cast<uint64_t>(  // "-0" passed the check as 0
-      DigitsValue(seed_text[0] == '-' ? seed_text.substr(1) : seed_text));
+  const uint64_t seed = static_cast<uint64_t>(IntField(f, "seed", 0, ~0ULL));  // "-0" is 0
   const std::string& rng_text = f["rng"];
   bool rng_ok = rng_text.size() == 16;
   for (char ch : rng_text) rng_ok = rng_ok && ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'));

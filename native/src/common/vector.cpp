@@ -10,14 +10,6 @@
 
 namespace azul {
 
-template <typename R>
-std::vector<typename R::State>& VectorGame::Games() {
-  if constexpr (std::is_same_v<R, PavilionRules>)
-    return sp_games_;
-  else
-    return games_;
-}
-
 VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed)
     : n_(n), players_(players), variant_(variant),
       num_actions_(WithRules(variant, [](auto r) { return decltype(r)::kNumActions; })),
@@ -59,9 +51,9 @@ void VectorGame::Refresh(int i) {
 }
 
 // Rewrites game i's row of every array.  A row's list holds its legal ids (ascending) then -1
-// and its mask is set exactly at the listed ids, so only the old list's span (its first id to
-// its last) is cleared: a small part of a Summer Pavilion mask (1798 wide), most of a classic
-// one (314).  The list's -1 tail is rewritten only where the old list or the generator's
+// and its mask is set exactly at the listed ids, so a wide mask (R::kClearMaskSpan: Summer
+// Pavilion's 1798) is cleared only from the old list's first id to its last; a narrow one
+// (classic's 314) is cleared whole.  The list's -1 tail is rewritten only where the old list or the generator's
 // scratch wrote.
 template <typename R>
 void VectorGame::Refresh(int i) {
@@ -69,11 +61,11 @@ void VectorGame::Refresh(int i) {
   int16_t* list = &actions_[static_cast<size_t>(i) * num_actions_];
   int32_t* scores = &scores_[static_cast<size_t>(i) * players_];
   const int old_count = counts_[i];
-  if constexpr (std::is_same_v<R, PavilionRules>) {
+  if constexpr (R::kClearMaskSpan) {
     if (old_count)  // the old list is ascending: its ids lie in list[0]..list[old_count - 1]
       std::memset(mask + list[0], 0, static_cast<size_t>(list[old_count - 1] - list[0] + 1));
   } else {
-    std::memset(mask, 0, R::kNumActions);  // 314 bytes: one pass is cheaper than the span
+    std::memset(mask, 0, R::kNumActions);
   }
   const typename R::State& s = Games<R>()[i];
   const int count = R::LegalActionsAndMask(s, list, mask);

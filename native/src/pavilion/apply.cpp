@@ -9,6 +9,7 @@
 
 #include <string_view>
 
+#include "azul/common/chance.h"
 #include "internal.h"
 
 namespace azul {
@@ -246,23 +247,8 @@ void CheckPlace(const State& s, int action) {
 void CheckLegal(const State& s, int action) {
   const int phase = s.phase;
   if (phase == kOver) throw IllegalMove("game is over");
-  if (phase == kFirstPlayer || phase == kFill) {
-    if (phase == kFill && action >= kDrawActionBase && action < kFirstPlayerActionBase) {
-      const int c = action - kDrawActionBase;
-      if (!s.bag[c]) throw IllegalMove(std::string("the bag has no ") + kColourNames[c]);
-      return;
-    }
-    if (phase == kFirstPlayer && action >= kFirstPlayerActionBase) {
-      const int seat = action - kFirstPlayerActionBase;
-      if (seat >= s.players)
-        throw IllegalMove("seat " + Str(seat) + " does not exist with " + Str(s.players) +
-                          " players");
-      return;
-    }
-    throw IllegalMove(std::string("this is a chance node (") +
-                      (phase == kFirstPlayer ? "the first player" : "a tile from the bag") +
-                      " is drawn); apply one of its outcomes");
-  }
+  if (phase == kFirstPlayer || phase == kFill)
+    return CheckChanceOutcome(kChanceActions, phase == kFirstPlayer, s.bag, s.players, action);
   if (action >= kDrawActionBase)
     throw IllegalMove("action " + Str(action) +
                       " is a chance outcome, and this is not a chance node");

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "azul/common/bits.h"
+#include "azul/common/chance.h"
 #include "azul/common/rng.h"
 #include "internal.h"
 
@@ -298,18 +299,8 @@ int PickLegalAction(const State& s, uint64_t& policy) {
 }
 
 std::vector<std::pair<int, double>> ChanceOutcomes(const State& s) {
-  std::vector<std::pair<int, double>> out;
-  if (s.phase == kFill) {
-    const double total = Sum6(s.bag);
-    for (int c = 0; c < kColours; ++c)
-      if (s.bag[c]) out.emplace_back(kDrawActionBase + c, s.bag[c] / total);
-    return out;
-  }
-  if (s.phase == kFirstPlayer) {
-    for (int p = 0; p < s.players; ++p)
-      out.emplace_back(kFirstPlayerActionBase + p, 1.0 / s.players);
-    return out;
-  }
+  if (s.phase == kFill || s.phase == kFirstPlayer)
+    return ChanceOutcomeList(kChanceActions, s.phase == kFirstPlayer, s.bag, s.players);
   throw IllegalMove(std::string("not a chance node (phase ") + kPhaseNames[s.phase] + ")");
 }
 

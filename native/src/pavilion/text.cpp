@@ -15,6 +15,7 @@
 #include "azul/common/pystr.h"
 #include "azul/classic/notation.h"
 #include "azul/pavilion/pavilion.h"
+#include "azul/common/fields.h"
 #include "azul/common/textutil.h"
 #include "internal.h"
 
@@ -46,37 +47,9 @@ size_t PyLen(const std::string& text) {
 
 [[noreturn]] void Fail(const std::string& message) { throw StateFormatError(message); }
 
-struct Fields {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> order;
-  const std::string& operator[](const std::string& k) const { return values.at(k); }
-  bool has(const std::string& k) const { return values.count(k) > 0; }
-};
-
-// _int_field: an integer in lo..hi (returned as __int128 so that the seed's range fits).
-__int128 IntField(const Fields& f, const std::string& key, long long lo, unsigned long long hi) {
-  const std::string& value = f[key];
-  const bool neg = !value.empty() && value[0] == '-';
-  const std::string body = neg ? value.substr(1) : value;
-  if (IsUint(body) && value.size() <= 21) {
-    const unsigned __int128 mag = DigitsValue(body);
-    const __int128 v = neg ? -static_cast<__int128>(mag) : static_cast<__int128>(mag);
-    if (v >= lo && v <= static_cast<__int128>(hi)) return v;
-  }
-  Fail("field " + key + ": " + Repr(value) + " is not an integer in " + Str(lo) + ".." +
-       std::to_string(hi));
-}
-
+// The shared readers (common/fields.h) with this variant's tile counts.
 void CountList(const std::string& value, const std::string& key, uint8_t* out) {
-  const std::vector<std::string> parts = Split(value, ',');
-  bool ok = parts.size() == 6;
-  for (size_t i = 0; ok && i < parts.size(); ++i) ok = IsUint(parts[i]) && parts[i].size() <= 3;
-  if (!ok) Fail("field " + key + ": " + Repr(value) + " is not 6 tile counts");
-  int counts[kColours];
-  for (int i = 0; i < kColours; ++i) counts[i] = std::stoi(parts[i]);
-  for (int i = 0; i < kColours; ++i)
-    if (counts[i] > kTilesPerColour) Fail("field " + key + ": a count above " + Str(kTilesPerColour));
-  for (int i = 0; i < kColours; ++i) out[i] = static_cast<uint8_t>(counts[i]);
+  azul::CountList(value, key, kColours, kTilesPerColour, out);
 }
 
 // _tile_field: colour letters, at most `limit` tiles.
@@ -91,6 +64,21 @@ void TileField(const std::string& value, const std::string& what, int limit, uin
   int counts[kColours];
   TileField(value, what, limit, counts);
   for (int c = 0; c < kColours; ++c) out[c] = static_cast<uint8_t>(counts[c]);
+}
+
+void CheckFactory(const std::string& text, const std::string& what) {
+  int counts[kColours];
+  TileField(text, what, 4, counts);
+}
+
+bool IsMove(const std::string& text) {
+  int counts[kColours];
+  try {
+    ParseMove(text, counts);
+  } catch (const IllegalMove&) {
+    return false;
+  }
+  return true;
 }
 
 void ReadPlayer(State& g, int p, const std::string& key, const std::string& value) {
@@ -226,20 +214,7 @@ void ReadHistory(const State& g, const Fields& f, const std::vector<std::string>
   const std::vector<std::string> head = Split(f["history"], ':');
   if (head.size() != 4)
     Fail("field history: " + Repr(f["history"]) + " is not seed:first:complete:supply");
-  if (head[0] == "-") {
-    h->seed_known = false;
-  } else {
-    if (!IsUint(head[0]) || head[0].size() > 20 || DigitsValue(head[0]) > kMask64)
-      Fail("field history: bad seed " + Repr(head[0]));
-    h->seed_known = true;
-    h->seed = static_cast<uint64_t>(DigitsValue(head[0]));
-  }
-  bool first_ok = false;
-  for (int p = -1; p < g.players; ++p) first_ok = first_ok || head[1] == Str(p);
-  if (!first_ok || (head[2] != "0" && head[2] != "1"))
-    Fail("field history: bad first player or completeness flag");
-  h->first = std::stoi(head[1]);
-  h->complete = head[2] == "1";
+  ReadHistoryHead(head, g.players, &h->seed_known, &h->seed, &h->first, &h->complete);
   if (head[3] == "*") {
     h->supply_known = false;
     h->supply.clear();
@@ -249,39 +224,7 @@ void ReadHistory(const State& g, const Fields& f, const std::vector<std::string>
     h->supply_known = true;
     h->supply = head[3] == "-" ? "" : head[3];
   }
-  h->rounds.clear();
-  int i = 0;
-  for (const std::string& key : keys) {
-    if (key == "history") continue;
-    if (key != "r" + Str(i + 1) || i >= kRounds)
-      Fail("field " + key + ": history rounds must be r1 ... r6 in order");
-    const std::vector<std::string> parts = Split(f[key], '|');
-    if (parts.size() != 3) Fail("field " + key + ": " + Repr(f[key]) + " is not factories|moves|scores");
-    RoundHistory round;
-    for (const std::string& fac : Split(parts[0], ',')) {
-      int counts[kColours];
-      TileField(fac, "field " + key, 4, counts);
-      round.factories.push_back(fac == "-" ? "" : fac);
-    }
-    if (!parts[1].empty()) round.moves = Split(parts[1], ',');
-    for (const std::string& m : round.moves) {
-      int counts[kColours];
-      try {
-        ParseMove(m, counts);
-      } catch (const IllegalMove&) {
-        Fail("field " + key + ": " + Repr(m) + " is not a move");
-      }
-    }
-    if (!parts[2].empty()) {
-      const std::vector<std::string> sc = Split(parts[2], ',');
-      bool ok = static_cast<int>(sc.size()) == g.players;
-      for (size_t j = 0; ok && j < sc.size(); ++j) ok = IsUint(sc[j]) && sc[j].size() <= 6;
-      if (!ok) Fail("field " + key + ": bad scores " + Repr(parts[2]));
-      for (const std::string& x : sc) round.scores.push_back(std::stoi(x));
-    }
-    h->rounds.push_back(std::move(round));
-    ++i;
-  }
+  h->rounds = ReadHistoryRounds(f, keys, g.players, kRounds, "r1 ... r6", &CheckFactory, &IsMove);
   const bool before_round = (g.phase == kFirstPlayer || g.phase == kFill) && g.fill != kFillRefill;
   const int expected = before_round ? g.round - 1 : g.round;
   if (h->complete && static_cast<int>(h->rounds.size()) != expected)
@@ -360,16 +303,7 @@ State FromText(const std::string& text, History* h) {
   const std::vector<std::string> tokens = azul::PySplit(text);
   if (tokens.empty() || tokens[0] != "azul-state/1")
     Fail("not an Azul state: the text must start with azul-state/1");
-  Fields f;
-  for (size_t i = 1; i < tokens.size(); ++i) {
-    CheckAsciiToken(tokens[i]);
-    const size_t eq = tokens[i].find('=');
-    if (eq == std::string::npos) Fail("token " + Repr(tokens[i]) + " is not key=value");
-    const std::string key = tokens[i].substr(0, eq), value = tokens[i].substr(eq + 1);
-    if (f.has(key)) Fail("field " + FieldName(key) + " appears twice");
-    f.values[key] = value;
-    f.order.push_back(key);
-  }
+  const Fields f = ReadFields(tokens);
   for (const char* key : kFieldNames)
     if (!f.has(key)) Fail(std::string("field ") + key + " is missing");
   if (f["variant"] != "summer-pavilion")

@@ -6,10 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "azul/common/chance.h"
 #include "azul/common/textutil.h"
 #include "azul/common/types.h"
 
 namespace azul {
+
+// This variant's chance actions (common/chance.h).
+constexpr ChanceActions kChanceActions = {kColours, kColourNames, kDrawActionBase,
+                                          kFirstPlayerActionBase};
 
 struct PlayerBoard {
   int8_t line_colour[5];   // -1 when the pattern line is empty

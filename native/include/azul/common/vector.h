@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "azul/common/parallel.h"
@@ -75,12 +76,14 @@ class VectorGame {
   uint8_t* done() { return done_.data(); }
 
  private:
-  // The games of these rules (games_ or sp_games_).
+  // The games of these rules (the vector of their State type; the other one stays empty).
   template <typename R>
-  std::vector<typename R::State>& Games();
+  std::vector<typename R::State>& Games() {
+    return std::get<std::vector<typename R::State>>(games_);
+  }
   template <typename R>
   const std::vector<typename R::State>& Games() const {
-    return const_cast<VectorGame*>(this)->Games<R>();
+    return std::get<std::vector<typename R::State>>(games_);
   }
   template <typename R>
   void Refresh(int i);
@@ -94,8 +97,7 @@ class VectorGame {
   int num_actions_;
   int stepped_ = 0;
   uint64_t seed_, started_ = 0;
-  std::vector<ClassicRules::State> games_;     // classic and grey
-  std::vector<PavilionRules::State> sp_games_;  // Summer Pavilion
+  std::tuple<std::vector<ClassicRules::State>, std::vector<PavilionRules::State>> games_;
   std::vector<uint8_t> mask_;     // n x num_actions_
   std::vector<int16_t> actions_;  // n x num_actions_, -1 after the legal ones
   std::vector<int64_t> action_buffer_;

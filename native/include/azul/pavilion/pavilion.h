@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "azul/common/chance.h"
 #include "azul/common/parallel.h"
 #include "azul/common/textutil.h"
 #include "azul/common/types.h"
@@ -45,6 +46,10 @@ constexpr int kDrawActionBase = 1788;       // + colour drawn from the bag
 constexpr int kFirstPlayerActionBase = 1794;  // + seat
 constexpr int kNumActions = 1798;
 constexpr int kNumKeepSets = 210;
+
+// This variant's chance actions (common/chance.h).
+constexpr ChanceActions kChanceActions = {kColours, kColourNames, kDrawActionBase,
+                                          kFirstPlayerActionBase};
 
 enum Phase : int8_t { kFirstPlayer = 0, kFill, kAcquire, kPlay, kBonus, kOver };
 constexpr const char* kPhaseNames[6] = {"first-player", "fill", "acquire", "play", "bonus", "over"};
