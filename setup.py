@@ -40,7 +40,8 @@ cppengine = Pybind11Extension(
     sources=[*sorted(glob.glob("src/*.cpp")), *sorted(glob.glob("native/src/**/*.cpp", recursive=True))],
     include_dirs=["native/include"],
     # Headers as dependencies: a changed header rebuilds the extension, and sdists include them.
-    depends=sorted(glob.glob("native/include/azul/**/*.h", recursive=True) + glob.glob("native/src/**/*.h", recursive=True)),
+    depends=sorted(glob.glob("native/include/azul/**/*.h", recursive=True) + glob.glob("native/src/**/*.h", recursive=True)
+                   + glob.glob("src/*.h")),
     cxx_std=17,
     define_macros=[("AZUL_PORTABLE", "1")] if PORTABLE else [],
     extra_compile_args=COMPILE_ARGS,
