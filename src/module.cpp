@@ -353,7 +353,7 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("MAX_ROUNDS") = kMaxRounds;
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_DRAFT_ACTIONS") = kNumDraftActions;
-  m.attr("TILE_ACTION_BASE") = kTileActionBase;
+  m.attr("TILE_ACTION_BASE") = kColumnActionBase;
   m.attr("DRAW_ACTION_BASE") = kDrawActionBase;
   m.attr("FIRST_PLAYER_ACTION_BASE") = kFirstPlayerActionBase;
   m.attr("CHANCE") = kChance;
