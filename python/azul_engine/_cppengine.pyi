@@ -1,4 +1,4 @@
-# Type stub of the C++ engine, azul_engine._cppengine (pybind11, src/cppengine.cpp), for editors and type
+# Type stub of the C++ engine, azul_engine._cppengine (pybind11, src/*.cpp), for editors and type
 # checkers.  The pure-Python engine, azul_engine._pyengine, has the same API (tests/test_parity.py); its
 # docstrings are the reference.  tests/test_parity.py checks that this stub names exactly what the module exports.
 from types import MappingProxyType

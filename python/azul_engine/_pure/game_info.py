@@ -1,6 +1,6 @@
 """Per-variant game facts: the number of actions, the observation layout, score bounds, colours, rounds.
 
-C++ twin: native/src/game_info.cpp (native/include/azul/game_info.h).  ``game_info(variant, players)`` returns a
+C++ twin: native/src/common/game_info.cpp (native/include/azul/common/game_info.h).  ``game_info(variant, players)`` returns a
 frozen :class:`GameInfo`; adapters (PettingZoo, OpenSpiel), bots and records read these facts here instead of
 keeping constants of their own.  docs/observation.md describes every observation part named here.
 """
