@@ -192,3 +192,27 @@ def test_centre_is_the_api_spelling_and_center_its_alias(engine, variant):
     state.apply(state.legal_actions()[0])  # a factory's leftovers go to the centre
     assert state.centre and state.centre == state.center
     assert "center=" in state.to_text()  # the state text's field keeps its spelling (format version 1)
+
+
+def test_every_pure_module_names_its_cpp_twin():
+    """The pure engine mirrors native/: each module of azul_engine._pure names, in its banner, C++ files that exist."""
+    import importlib
+    import pkgutil
+    import re
+
+    from azul_engine import _pure
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    checked = 0
+    for info in pkgutil.walk_packages(_pure.__path__, "azul_engine._pure."):
+        module = importlib.import_module(info.name)
+        if info.ispkg:
+            continue
+        banner = module.__doc__ or ""
+        twins = re.findall(r"native/(?:src|include)/[\w/]+\.(?:cpp|h)", banner)
+        assert "C++ twin" in banner and twins, info.name
+        if os.path.isdir(os.path.join(root, "native")):  # a source checkout
+            for twin in twins:
+                assert os.path.exists(os.path.join(root, twin)), (info.name, twin)
+        checked += 1
+    assert checked >= 20

@@ -1,0 +1,177 @@
+"""Classic and grey-wall Azul, pure-Python engine: new games, filling the factories, explicit deals (rules sections 1
+and 5).
+
+C++ twin: native/src/classic/round.cpp.
+"""
+
+
+import os
+
+
+from .. import common as _pycommon
+from ... import _pypavilion
+from ..._errors import IllegalMoveError, StateFormatError
+from ..common import MASK64 as _MASK64, check_seed as _check_seed
+from .types import CHANCE, COLOUR_NAMES, FILL, OFFER, VARIANTS
+from .notation import _NO_TILES, _parse_tiles, _tiles_to_str
+
+
+def new_game(players=2, variant="classic", seed=None, chance="sampled"):
+    """Start a game of Azul.
+
+    ``players`` 2-4; ``variant`` "classic" (coloured wall), "grey" (free placement) or
+    "summer-pavilion" (Azul: Summer Pavilion, a :class:`PavilionState`);
+    ``seed`` an int in 0..2**64-1, or None to draw one from the OS (kept in ``state.seed``);
+    ``chance`` "sampled" (the game's generator draws the first player and every tile) or
+    "explicit" (the state stops at each draw as a chance node, see ``chance_outcomes``).
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError("players must be an int, not %s" % type(players).__name__)
+    if not 2 <= players <= 4:
+        raise ValueError("players must be 2, 3 or 4, got %d" % players)
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    if chance not in ("sampled", "explicit"):
+        raise ValueError("chance must be 'sampled' or 'explicit', got %r" % (chance,))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _check_seed(seed)
+    explicit = chance == "explicit"
+    if variant == "summer-pavilion":
+        return _pypavilion.new_game(players, seed, explicit)
+    g = GameState._blank(players, VARIANTS.index(variant), explicit, seed)
+    if not explicit:
+        g._start = g._below(players)
+        g._h_first = g._start
+        g._start_round()
+    return g
+
+
+def _start_round(self):
+    self._prefill_bag = self._bag[:]
+    self._prefill_lid = self._lid[:]
+    for f in self._factories:
+        f[:] = _NO_TILES
+    self._marker = -1
+    self._marker_floor = False
+    self._moves = 0
+    self._phase = FILL
+    self._turn = CHANCE
+    self._continue_fill()
+
+
+def _put_drawn(self, colour):
+    for f in self._factories:
+        if sum(f) < 4:
+            f[colour] += 1
+            self._bag[colour] -= 1
+            return
+
+
+def _continue_fill(self):
+    """Fill the factories in order, 4 tiles each; pour the lid into the bag only when the
+    bag is empty; if both are empty, the round starts with what was drawn."""
+    bag = self._bag
+    total = sum(bag)
+    explicit = self._explicit
+    rng = self._rng
+    for f in self._factories:
+        for _ in range(4 - sum(f)):
+            if not total:
+                for c in range(5):
+                    bag[c] += self._lid[c]
+                    self._lid[c] = 0
+                total = sum(bag)
+                if not total:
+                    self._rng = rng
+                    self._begin_offer()
+                    return
+            if explicit:
+                return  # wait at the chance node
+            # splitmix_next, inlined: rules section 5.
+            rng = (rng + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            k = (((z ^ (z >> 31)) >> 32) * total) >> 32
+            c = 0
+            while k >= bag[c]:
+                k -= bag[c]
+                c += 1
+            bag[c] -= 1
+            f[c] += 1
+            total -= 1
+    self._rng = rng
+    self._begin_offer()
+
+
+def _begin_offer(self):
+    self._phase = OFFER
+    self._turn = self._start
+    self._h_rounds.append([[_tiles_to_str(f) for f in self._factories], [], None])
+    if self._sheet is not None:
+        self._sheet.append([])
+
+
+def deal(self, factories):
+    """Set this round's factory contents explicitly (a replay, a physical game).
+
+    Allowed before the round's first move.  ``factories`` is one string per factory, its
+    tiles as colour letters in colour order ('' when empty).  The tiles come from the bag
+    as it was before this round's fill, with the lid poured in only if the bag ran out,
+    and every factory holds 4 tiles unless bag and lid together held fewer.  Raises
+    IllegalMoveError when that is impossible, leaving the state unchanged.
+    """
+    if self._phase not in (FILL, OFFER) or self._moves:
+        raise IllegalMoveError("deal: factories can only be dealt before the round's "
+                               "first move")
+    nf = len(self._factories)
+    factories = _pycommon.deal_list(factories, nf)
+    if len(factories) != nf:
+        raise IllegalMoveError("deal: %d players need %d factory strings"
+                               % (self._players, nf))
+    for i, text in enumerate(factories):
+        if not isinstance(text, str):
+            raise IllegalMoveError("deal: factory %d is not a string" % (i + 1))
+    counts = []
+    for i, text in enumerate(factories):
+        try:
+            f = _parse_tiles(text, "factory %d" % (i + 1))
+        except StateFormatError as e:
+            raise IllegalMoveError("deal: " + str(e)) from None
+        if sum(f) > 4:
+            raise IllegalMoveError("deal: factory %d holds %d tiles; a factory holds 4"
+                                   % (i + 1, sum(f)))
+        counts.append(f)
+    bag, lid = self._prefill_bag, self._prefill_lid
+    available = sum(bag) + sum(lid)
+    for i, f in enumerate(counts):
+        want = min(4, max(0, available - 4 * i))
+        if sum(f) != want:
+            raise IllegalMoveError(
+                "deal: factory %d holds %d tiles, but with %d tiles in bag and lid it "
+                "must hold %d" % (i + 1, sum(f), available, want))
+    need = [sum(f[c] for f in counts) for c in range(5)]
+    if all(need[c] <= bag[c] for c in range(5)):
+        new_bag, new_lid = [bag[c] - need[c] for c in range(5)], lid[:]
+    else:
+        # The bag ran out, so all of it was drawn before the lid was poured in.
+        for c in range(5):
+            if need[c] < bag[c]:
+                raise IllegalMoveError(
+                    "deal: the bag held %d %s, more than dealt, so the lid cannot have "
+                    "been poured in, yet the bag alone cannot supply these factories"
+                    % (bag[c], COLOUR_NAMES[c]))
+            if need[c] > bag[c] + lid[c]:
+                raise IllegalMoveError("deal: %d %s dealt, but bag and lid hold only %d"
+                                       % (need[c], COLOUR_NAMES[c], bag[c] + lid[c]))
+        new_bag, new_lid = [bag[c] + lid[c] - need[c] for c in range(5)], [0] * 5
+    self._bag, self._lid = new_bag, new_lid
+    self._factories = counts
+    self._h_seed = None
+    if self._phase == OFFER and self._h_rounds:
+        self._h_rounds.pop()
+    self._begin_offer()
+
+
+# Names of the sibling modules, imported last: they import this one's.
+from .state import GameState  # noqa: E402

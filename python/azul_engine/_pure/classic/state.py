@@ -1,0 +1,383 @@
+"""Classic and grey-wall Azul, pure-Python engine: the game state, GameState (the methods of each job are written in
+that job's module and attached here).
+
+C++ twin: native/include/azul/classic/state.h.
+"""
+
+
+import json
+
+
+from .. import common as _pycommon
+from ..._errors import IllegalMoveError, StateFormatError
+from ..common import (
+    MASK64 as _MASK64,
+    check_seed as _check_seed,
+    new_lock as _new_lock,
+    splitmix_next as _splitmix_next,
+)
+from .types import (
+    CENTRE,
+    CHANCE,
+    COLOURS,
+    COLOUR_NAMES,
+    DRAW_ACTION_BASE,
+    FILL,
+    FIRST_PLAYER,
+    FIRST_PLAYER_ACTION_BASE,
+    FLOOR,
+    FLOOR_PENALTY,
+    FLOOR_SPACES,
+    MAX_ROUNDS,
+    NUM_ACTIONS,
+    NUM_DRAFT_ACTIONS,
+    OFFER,
+    OVER,
+    PHASE_NAMES,
+    SEAT_FEATURES,
+    SHARED_FEATURES,
+    TEXT_VERSION,
+    TILES_PER_COLOUR,
+    TILE_ACTION_BASE,
+    TILING,
+    VARIANTS,
+    _num_factories,
+)
+from .notation import (
+    _DRAFTS,
+    _DRAFT_PARTS,
+    _DRAFT_TEXT,
+    _NO_TILES,
+    _OPEN_EMPTY,
+    _TILING_TEXT,
+    _draft_to_str,
+    _parse_move,
+    _parse_tiles,
+    _tiles_to_str,
+)
+
+
+class GameState:
+    """One game of Azul: the position, its generator and the game's history.
+
+    Make one with :func:`new_game` or :meth:`from_text`.  Equality (``==``), :meth:`to_text` and
+    pickling cover the position and generator; the history behind :meth:`record` is carried by
+    :meth:`clone`, copies, pickles and ``to_text(history=True)``.
+
+    >>> g = new_game(players=2, seed=7)
+    >>> g.factories
+    ['BRRW', 'BYYR', 'BRWW', 'RWWW', 'YKKK']
+    >>> g.current_player
+    0
+    >>> g.apply("5K3")
+    >>> g.pattern_lines[0], g.center
+    (['', '', 'KKK', '', ''], 'Y')
+    """
+
+    __slots__ = (
+        "_players", "_variant", "_explicit", "_seed", "_rng", "_round", "_phase", "_turn",
+        "_start", "_marker", "_marker_floor", "_moves", "_factories", "_centre", "_bag", "_lid",
+        "_prefill_bag", "_prefill_lid", "_line_colour", "_line_count", "_wall", "_floor",
+        "_score",
+        "_row_colours",  # derived from _wall: bit c of [p][r] set when wall row r holds colour c
+        # history (not part of the position)
+        "_h_complete", "_h_seed", "_h_first", "_h_rounds",
+        # score sheet events, per round; None except while score_sheet() replays the history
+        "_sheet",
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        "_lock",
+    )
+
+    def __new__(cls, *args, **kwargs):
+        # Only the engine makes states (object.__new__): no half-made object can exist.
+        raise TypeError("use azul_engine.new_game(...) or GameState.from_text(text)")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use azul_engine.new_game(...) or GameState.from_text(text)")
+
+    @classmethod
+    def _blank(cls, players, variant, explicit, seed):
+        self = object.__new__(cls)
+        self._players = players
+        self._variant = variant
+        self._explicit = explicit
+        self._seed = seed
+        self._rng = seed
+        self._round = 1
+        self._phase = FIRST_PLAYER
+        self._turn = CHANCE
+        self._start = -1
+        self._marker = -1
+        self._marker_floor = False
+        self._moves = 0
+        self._factories = [[0] * 5 for _ in range(_num_factories(players))]
+        self._centre = [0] * 5
+        self._bag = [TILES_PER_COLOUR] * 5
+        self._lid = [0] * 5
+        self._prefill_bag = [TILES_PER_COLOUR] * 5
+        self._prefill_lid = [0] * 5
+        self._line_colour = [[-1] * 5 for _ in range(players)]
+        self._line_count = [[0] * 5 for _ in range(players)]
+        self._wall = [[-1] * 25 for _ in range(players)]
+        self._floor = [[0] * 5 for _ in range(players)]
+        self._score = [0] * players
+        self._row_colours = [[0] * 5 for _ in range(players)]
+        self._h_complete = True
+        self._h_seed = None if explicit else seed
+        self._h_first = -1
+        self._h_rounds = []
+        self._sheet = None
+        self._lock = _new_lock()
+        return self
+
+    def _below(self, n):
+        self._rng, z = _splitmix_next(self._rng)
+        return ((z >> 32) * n) >> 32
+
+    def reseed(self, seed):
+        """Replace the generator's state with ``seed`` (for a searching bot's private clone).
+
+        The game's ``seed`` property keeps naming the seed the game was made from; the record
+        of a reseeded game has seed null, since its draws no longer come from that seed.
+        """
+        seed = _check_seed(seed)
+        self._rng = seed
+        self._h_seed = None
+
+    players = property(lambda self: self._players, doc="Number of players (2-4).")
+
+    variant = property(lambda self: VARIANTS[self._variant], doc="'classic' or 'grey'.")
+
+    seed = property(lambda self: self._seed, doc="The seed the game was made from.")
+
+    round = property(lambda self: self._round, doc="Round number, from 1.")
+
+    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled",
+                           doc="'sampled' (the generator draws) or 'explicit' (chance nodes).")
+
+    phase = property(lambda self: PHASE_NAMES[self._phase],
+                     doc="'first-player', 'fill' (chance nodes), 'offer', 'tiling' or 'over'.")
+
+    current_player = property(
+        lambda self: self._turn,
+        doc="Seat to move (during grey-wall tiling: the player choosing); -1 at a chance node "
+            "and once the game is over.")
+
+    starting_player = property(lambda self: self._start,
+                               doc="Seat that started this round (-1 before it is drawn).")
+
+    is_over = property(lambda self: self._phase == OVER)
+
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+
+    scores = property(lambda self: list(self._score),
+                      doc="Scores; once the game is over they include the end bonuses.")
+
+    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories])
+
+    centre = property(lambda self: _tiles_to_str(self._centre),
+                      doc="Tiles in the centre, colour letters in colour order.")
+
+    # The API spells it "centre", as the rules do; "center" stays as an alias (older code, the state text's field).
+    center = property(lambda self: _tiles_to_str(self._centre),
+                      doc="Alias of centre (the state text's field is spelled center).")
+
+    bag = property(lambda self: _tiles_to_str(self._bag))
+
+    lid = property(lambda self: _tiles_to_str(self._lid))
+
+    first_player_marker = property(
+        lambda self: self._marker,
+        doc="-1 while the marker is in the centre, else the seat that took it this round.")
+
+    moves_this_round = property(lambda self: self._moves)
+
+    @property
+    def pattern_lines(self):
+        """Per player, the five pattern lines as colour letters ('' when empty)."""
+        return [[COLOURS[self._line_colour[p][r]] * self._line_count[p][r]
+                 if self._line_count[p][r] else "" for r in range(5)]
+                for p in range(self._players)]
+
+    @property
+    def walls(self):
+        """Per player, five rows of five characters: a colour letter or '.' for empty."""
+        return [["".join("." if w[r * 5 + c] < 0 else COLOURS[w[r * 5 + c]] for c in range(5))
+                 for r in range(5)] for w in self._wall]
+
+    @property
+    def floors(self):
+        """Per player, the floor line: 'M' for the first-player marker, then tiles."""
+        return [("M" if self._marker == p and self._marker_floor else "")
+                + _tiles_to_str(self._floor[p]) for p in range(self._players)]
+
+    @property
+    def pending_row(self):
+        """Grey-wall tiling: the 0-based row whose wall cell is being chosen, else -1."""
+        if self._phase != TILING:
+            return -1
+        return self._pending_row(self._turn)
+
+    @property
+    def winners(self):
+        """Seats sharing the win, ascending; empty until the game is over.
+
+        Highest score wins; a tie goes to more complete wall rows; still tied, the win is shared.
+        """
+        if self._phase != OVER:
+            return []
+        best = max((self._score[p], self._complete_rows(p)) for p in range(self._players))
+        return [p for p in range(self._players)
+                if (self._score[p], self._complete_rows(p)) == best]
+
+    def clone(self):
+        """An independent copy: position, generator and history."""
+        other = object.__new__(GameState)
+        other._players = self._players
+        other._variant = self._variant
+        other._explicit = self._explicit
+        other._seed = self._seed
+        other._rng = self._rng
+        other._round = self._round
+        other._phase = self._phase
+        other._turn = self._turn
+        other._start = self._start
+        other._marker = self._marker
+        other._marker_floor = self._marker_floor
+        other._moves = self._moves
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
+        other._centre = self._centre[:]
+        other._bag = self._bag[:]
+        other._lid = self._lid[:]
+        other._prefill_bag = self._prefill_bag[:]
+        other._prefill_lid = self._prefill_lid[:]
+        other._line_colour = list(map(copies, self._line_colour))
+        other._line_count = list(map(copies, self._line_count))
+        other._wall = list(map(copies, self._wall))
+        other._row_colours = list(map(copies, self._row_colours))
+        other._floor = list(map(copies, self._floor))
+        other._score = self._score[:]
+        other._h_complete = self._h_complete
+        other._h_seed = self._h_seed
+        other._h_first = self._h_first
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._sheet = None
+        other._lock = _new_lock()
+        return other
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def _key(self):
+        return (self._players, self._variant, self._explicit, self._seed, self._rng,
+                self._round, self._phase, self._turn, self._start, self._marker,
+                self._marker_floor, self._moves, self._factories, self._centre, self._bag,
+                self._lid, self._prefill_bag, self._prefill_lid, self._line_colour,
+                self._line_count, self._wall, self._floor, self._score)
+
+    def __eq__(self, other):
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # mutable
+
+    def __reduce__(self):
+        return (_from_text, (self.to_text(history=True),))
+
+    def __repr__(self):
+        return "GameState.from_text(%r)" % self.to_text()
+
+    @classmethod
+    def from_text(cls, text):
+        """Read a state written by :meth:`to_text`.
+
+        Raises :class:`StateFormatError` naming the field for malformed or inconsistent text:
+        a missing or unknown field, wrong tile totals, an impossible wall or pattern line, a
+        phase that does not fit the rest.
+        """
+        return _from_text(text)
+
+    def __str__(self):
+        return _board_text(self)
+
+
+# The methods written in the modules of their jobs (each module's banner names its C++ twin).
+from .notation import (  # noqa: E402
+    action_to_string,
+    string_to_action,
+)
+from .movegen import (  # noqa: E402
+    _allowed_columns,
+    _legal_actions,
+    _pending_row,
+    _row_has,
+    chance_outcomes,
+    legal_action_mask,
+    legal_actions,
+    legal_moves,
+)
+from .apply import (  # noqa: E402
+    _check_legal,
+    _draft,
+    _play,
+    _to_floor,
+    apply,
+)
+from .scoring import (  # noqa: E402
+    _best_column,
+    _complete_rows,
+    _continue_tiling,
+    _end_round,
+    _floor_penalty,
+    _is_stuck,
+    _tile_line,
+    _tile_walls,
+    score_if_round_ended,
+)
+from .round import (  # noqa: E402
+    _begin_offer,
+    _continue_fill,
+    _put_drawn,
+    _start_round,
+    deal,
+)
+from .observation import (  # noqa: E402
+    _observation,
+    _observer,
+    observation_tensor,
+)
+from .text import (  # noqa: E402
+    to_text,
+)
+from .record import (  # noqa: E402
+    record,
+    record_json,
+    score_sheet,
+)
+for _f in (
+        _allowed_columns, _begin_offer, _best_column, _check_legal, _complete_rows, _continue_fill,
+        _continue_tiling, _draft, _end_round, _floor_penalty, _is_stuck, _legal_actions, _observation,
+        _observer, _pending_row, _play, _put_drawn, _row_has, _start_round, _tile_line, _tile_walls,
+        _to_floor, action_to_string, apply, chance_outcomes, deal, legal_action_mask, legal_actions,
+        legal_moves, observation_tensor, record, record_json, score_if_round_ended, score_sheet,
+        string_to_action, to_text,
+):
+    _f.__qualname__ = 'GameState.' + _f.__name__
+    setattr(GameState, _f.__name__, _f)
+del _f
+
+
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(GameState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
+
+
+# Names of the sibling modules, imported last: they import this one's.
+from .text import _board_text, _counts, _from_text  # noqa: E402
+from .apply import _check_action  # noqa: E402
+from .scoring import _tile_points, _tile_runs, _wall_bonus  # noqa: E402

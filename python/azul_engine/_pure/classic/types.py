@@ -1,0 +1,84 @@
+"""Classic and grey-wall Azul, pure-Python engine: constants (colours, action ids, phases).
+
+C++ twin: native/include/azul/common/types.h (and classic/observation.h's sizes).
+"""
+
+
+COLOURS = "BYRKW"  # frozen order: 0 blue, 1 yellow, 2 red, 3 black, 4 white
+
+
+COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+
+
+VARIANTS = ("classic", "grey", "summer-pavilion")
+
+
+WALL_VARIANTS = ("classic", "grey")  # the variants a GameState plays; PavilionState the third
+
+
+TEXT_VERSION = 1
+
+
+TILES_PER_COLOUR = 20
+
+
+FLOOR_SPACES = 7
+
+
+# A game still going at the end of this round ends there, with end-game scoring, as a stuck game does (README, rules
+# decisions): some positions cycle for ever though a tile could still reach a wall.
+MAX_ROUNDS = 100
+
+
+FLOOR_PENALTY = (0, 1, 2, 4, 6, 8, 11, 14)  # cumulative, by number of floor items (0-7)
+
+
+CENTRE = 9  # source index of the centre; factories are 0-8
+
+
+FLOOR = 5  # destination index of the floor line; pattern lines are 0-4
+
+
+# Action ids: drafts (source * 5 + colour) * 6 + destination; then the grey-wall column choices,
+# then the chance outcomes of explicit-chance mode (a tile of a colour drawn, the first player).
+NUM_DRAFT_ACTIONS = 300
+
+
+TILE_ACTION_BASE = 300  # 300-304: grey wall, place the pending line's tile in column 0-4
+
+
+DRAW_ACTION_BASE = 305  # 305-309: chance, a tile of colour 0-4 is drawn from the bag
+
+
+FIRST_PLAYER_ACTION_BASE = 310  # 310-313: chance, seat 0-3 starts round 1
+
+
+PORTABLE = True  # as the C++ engine built with AZUL_PORTABLE=1: no machine-specific code (plain Python)
+
+
+NUM_ACTIONS = 314
+
+
+CHANCE = -1  # current_player at a chance node and once the game is over
+
+
+SEAT_FEATURES = 154  # observation values per seat (observation_tensor)
+
+
+SHARED_FEATURES = 76  # observation values shared by all seats
+
+
+# Phases (the order is part of the state text's meaning, not of its spelling).
+FIRST_PLAYER, FILL, OFFER, TILING, OVER = range(5)
+
+
+PHASE_NAMES = ("first-player", "fill", "offer", "tiling", "over")
+
+
+def _wall_column(colour, row):
+    """Column of ``colour`` in ``row`` on the coloured (classic) wall."""
+    return (colour + row) % 5
+
+
+def _num_factories(players):
+    return 2 * players + 1

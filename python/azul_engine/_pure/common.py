@@ -1,0 +1,355 @@
+"""What the two pure-Python rule sets share: the generator, argument checks and the parts of
+the state text both variants write alike (key=value tokens, the history's rounds).
+
+C++ twins: native/include/azul/common/rng.h, native/src/common/textutil.cpp and fields.cpp
+(azul_engine._pycommon is an alias of this module, for older imports).
+"""
+
+import functools
+import inspect
+import operator
+import signal
+import threading
+
+from .._errors import IllegalMoveError, StateFormatError
+
+MASK64 = (1 << 64) - 1
+
+
+def splitmix_next(s):
+    """Advance SplitMix64 state ``s`` (rules section 5); return (new_state, output)."""
+    s = (s + 0x9E3779B97F4A7C15) & MASK64
+    z = s
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return s, z ^ (z >> 31)
+
+
+class SplitMix64:
+    """A SplitMix64 generator of its own (rules section 5), for code outside the games (bots): the games' own
+    generator is ``splitmix_next``, inlined in their draws."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed):
+        self.state = seed & MASK64
+
+    def next(self):
+        """The next 64-bit output."""
+        self.state, out = splitmix_next(self.state)
+        return out
+
+    def below(self, n):
+        """A number in ``range(n)``: ``((next() >> 32) * n) >> 32``."""
+        return ((self.next() >> 32) * n) >> 32
+
+
+def new_lock():
+    """The lock of one state: re-entrant, so that a locked method may call another."""
+    return threading.RLock()
+
+
+def _locked(method):
+    code = method.__code__
+    if code.co_argcount == 1 and not code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        def locked(self):  # the common case (properties, clone), without packing arguments
+            with self._lock:
+                return method(self)
+    else:
+        def locked(self, *args, **kwargs):
+            with self._lock:
+                return method(self, *args, **kwargs)
+    return functools.wraps(method)(locked)
+
+
+def make_atomic(cls, unlocked):
+    """Make every call on a ``cls`` state atomic across threads, as every call into the C++
+    engine is (it holds the GIL for the whole call): each public method and property defined in
+    the class, and its comparison, copies and text, runs holding the state's lock ``_lock``.
+
+    ``unlocked`` names those left alone: methods that take the lock themselves (the hot paths,
+    without this wrapper's extra call), and properties that no move can show half made."""
+    for name, value in list(vars(cls).items()):
+        if name in unlocked or (name.startswith("_") and name not in (
+                "__eq__", "__str__", "__repr__", "__reduce__", "__copy__", "__deepcopy__")):
+            continue
+        if isinstance(value, property):
+            setattr(cls, name, property(_locked(value.fget), doc=value.__doc__))
+        elif callable(value) and not isinstance(value, (classmethod, staticmethod)):
+            setattr(cls, name, _locked(value))
+
+
+def check_seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError("seed must be an int, not %s" % type(seed).__name__)
+    if not 0 <= seed <= MASK64:
+        raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
+    return seed
+
+
+def check_action(action, num_actions):
+    """An action id in 0..num_actions-1 from an int-like (numpy integers too; not bools)."""
+    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
+        raise TypeError("a move is an action id (int) or a notation string, not %s"
+                        % type(action).__name__)
+    action = operator.index(action)
+    if not 0 <= action < num_actions:
+        raise IllegalMoveError("action %d is out of range 0-%d" % (action, num_actions - 1))
+    return action
+
+
+# The documented limits (README, "Limits"), checked before any allocation in both engines.
+MAX_PLAYOUTS = 1 << 30  # games per random_playouts / playouts_from call
+MAX_THREADS = 1024
+MAX_VECTOR_GAMES = 1 << 18  # games in one VectorGame
+
+
+def check_count(n, what, limit, limit_text):
+    """A count argument: an int in 0..limit (TypeError, ValueError)."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("%s must be an int, not %s" % (what, type(n).__name__))
+    if n < 0:
+        raise ValueError("%s must be 0 or more, got %d" % (what, n))
+    if n > limit:
+        raise ValueError("%s is too large: %d (at most %s)" % (what, n, limit_text))
+    return n
+
+
+def bind_arguments(name, params, defaults, args, kwargs):
+    """Bind ``args`` and ``kwargs`` to ``params`` (the last ``len(defaults)`` optional) as a call
+    does, with messages of our own: the same in both engines and on every Python version."""
+    if len(args) > len(params):
+        raise TypeError("%s() takes at most %d arguments (%d given)"
+                        % (name, len(params), len(args)))
+    values = dict(zip(params, args))
+    for key in kwargs:
+        if key not in params:
+            raise TypeError("%s() got an unexpected keyword argument %r" % (name, key))
+        if key in values:
+            raise TypeError("%s() got multiple values for argument %r" % (name, key))
+        values[key] = kwargs[key]
+    required = len(params) - len(defaults)
+    for i, param in enumerate(params):
+        if param not in values:
+            if i < required:
+                raise TypeError("%s() missing required argument %r" % (name, param))
+            values[param] = defaults[i - required]
+    return [values[param] for param in params]
+
+
+def deal_list(factories, num_factories):
+    """deal()'s factories as a list: a str is no list of factory strings (an empty one), and an
+    object that cannot be iterated is refused."""
+    if isinstance(factories, str):
+        return []
+    try:
+        it = iter(factories)
+    except TypeError:
+        raise IllegalMoveError("deal: factories are a list of %d factory strings, not %s"
+                               % (num_factories, type(factories).__name__)) from None
+    return list(it)
+
+
+def game_index(i, n):
+    """A game's slot in a VectorGame of n games (TypeError, IndexError)."""
+    if isinstance(i, bool) or not hasattr(type(i), "__index__"):
+        raise TypeError("a game index is an int, not %s" % type(i).__name__)
+    i = operator.index(i)
+    if not 0 <= i < n:
+        raise IndexError("game %d is out of range 0-%d" % (i, n - 1))
+    return i
+
+
+def refuse_rounds_without_history(keys):
+    """History rounds (r1=...) mean nothing without the history field: refuse them."""
+    for key in keys:
+        if key != "history":
+            raise StateFormatError("field %s: a history round needs the history field" % key)
+
+
+def observer(player, turn, players):
+    """The seat an observation is for: ``player``, or (None) the player to move, seat 0 at a
+    chance node or once over."""
+    if player is None:
+        return turn if turn >= 0 else 0
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError("player must be an int, not %s" % type(player).__name__)
+    if not 0 <= player < players:
+        raise ValueError("player %d does not exist with %d players" % (player, players))
+    return player
+
+
+def is_uint(text):
+    """ASCII digits only (str.isdigit also takes other scripts' digits)."""
+    return bool(text) and all("0" <= ch <= "9" for ch in text)
+
+
+def field_name(key):
+    """A field's name as a message shows it: as written when it is printable ASCII, else
+    repr()."""
+    return key if key and all(" " < ch < "\x7f" for ch in key) else repr(key)
+
+
+def check_ascii_token(tok):
+    """State text is ASCII: refuse a token holding another character, naming its field and
+    the first such character."""
+    if tok.isascii():
+        return
+    bad = next(i for i, ch in enumerate(tok) if ch >= "\x80")
+    eq = tok.find("=")
+    if 0 <= eq < bad:
+        raise StateFormatError("field %s: non-ASCII character %r in %r (state text is ASCII)"
+                               % (field_name(tok[:eq]), tok[bad], tok[eq + 1:]))
+    raise StateFormatError("token %r: non-ASCII character %r (state text is ASCII)"
+                           % (tok, tok[bad]))
+
+
+def key_values(tokens):
+    """The ``key=value`` tokens after the header: (fields dict, keys in order)."""
+    fields, order = {}, []
+    for tok in tokens:
+        check_ascii_token(tok)
+        key, sep, value = tok.partition("=")
+        if not sep:
+            raise StateFormatError("token %r is not key=value" % tok)
+        if key in fields:
+            raise StateFormatError("field %s appears twice" % field_name(key))
+        fields[key] = value
+        order.append(key)
+    return fields, order
+
+
+def history_keys(order):
+    """The history's keys among the text's: 'history' and r1, r2, ..."""
+    return [k for k in order if k == "history" or (k[:1] == "r" and is_uint(k[1:]))]
+
+
+def copy_rounds(rounds):
+    """A copy of a history's rounds ``[factories, moves, scores or None]`` for a clone.  Only the
+    last round ever changes (its moves are appended, its scores replaced, or it is dropped by a
+    deal), so the earlier rounds and the last one's factories and scores lists are shared."""
+    rounds = rounds[:]
+    if rounds:
+        factories, moves, scores = rounds[-1]
+        rounds[-1] = [factories, moves[:], scores]
+    return rounds
+
+
+def rounds_text(rounds):
+    """The history's rounds as state text tokens: ``rN=factories|moves|scores``."""
+    return ["r%d=%s|%s|%s" % (i + 1, ",".join(f or "-" for f in facs), ",".join(moves),
+                              "" if scores is None else ",".join(str(s) for s in scores))
+            for i, (facs, moves, scores) in enumerate(rounds)]
+
+
+def record_rounds(rounds):
+    """The history's rounds as a record's ``rounds`` (records.md): fresh lists."""
+    return [{"factories": list(f), "moves": list(m), "scores": None if s is None else list(s)}
+            for f, m, s in rounds]
+
+
+def read_rounds(fields, keys, players, check_tiles, parse_move, order_message, max_rounds=None):
+    """The history rounds ``rN=factories|moves|scores`` as [factories, moves, scores or None];
+    ``check_tiles(text, what)`` checks one factory, ``parse_move`` one move (IllegalMoveError
+    when it is not one)."""
+    rounds = []
+    for i, key in enumerate(k for k in keys if k != "history"):
+        if key != "r%d" % (i + 1) or (max_rounds is not None and i >= max_rounds):
+            raise StateFormatError("field %s: %s" % (key, order_message))
+        parts = fields[key].split("|")
+        if len(parts) != 3:
+            raise StateFormatError("field %s: %r is not factories|moves|scores"
+                                   % (key, fields[key]))
+        facs = []
+        for f in parts[0].split(","):
+            check_tiles(f, "field %s" % key)
+            facs.append("" if f == "-" else f)
+        moves = parts[1].split(",") if parts[1] else []
+        for m in moves:
+            try:
+                parse_move(m)
+            except IllegalMoveError:
+                raise StateFormatError("field %s: %r is not a move" % (key, m)) from None
+        if parts[2]:
+            sc = parts[2].split(",")
+            if len(sc) != players or not all(is_uint(x) and len(x) <= 6 for x in sc):
+                raise StateFormatError("field %s: bad scores %r" % (key, parts[2]))
+            scores = [int(x) for x in sc]
+        else:
+            scores = None
+        rounds.append([facs, moves, scores])
+    return rounds
+
+
+def read_history_head(value, players, parts, what):
+    """The history token's seed (None for '-'), first player and completeness flag, and its
+    remaining parts; ``what`` names the parts in the message ('seed:first:complete')."""
+    head = value.split(":")
+    if len(head) != parts:
+        raise StateFormatError("field history: %r is not %s" % (value, what))
+    if head[0] == "-":
+        seed = None
+    else:
+        if not is_uint(head[0]) or len(head[0]) > 20 or int(head[0]) > MASK64:
+            raise StateFormatError("field history: bad seed %r" % head[0])
+        seed = int(head[0])
+    if head[1] not in [str(p) for p in range(-1, players)] or head[2] not in ("0", "1"):
+        raise StateFormatError("field history: bad first player or completeness flag")
+    return seed, int(head[1]), head[2] == "1", head[3:]
+
+
+class HeldInterrupt:
+    """Holds back SIGINT's Python handler while a VectorGame step moves its games, so that a
+    Ctrl-C lands between two games, as the C++ engine's poll makes it: ``poll()`` runs the handler
+    held back (which raises KeyboardInterrupt by default), and leaving the block restores the
+    handler and runs it for a signal that came after the last poll.  Signals reach Python
+    handlers in the main thread only: elsewhere, and when SIGINT has no Python handler, this does
+    nothing."""
+
+    def __enter__(self):
+        self._handler, self._pending = None, False
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.getsignal(signal.SIGINT)
+            if callable(handler):
+                signal.signal(signal.SIGINT, self._hold)
+                self._handler = handler
+        return self
+
+    def _hold(self, signum, frame):
+        self._pending = True
+
+    def poll(self):
+        if self._pending:
+            self._pending = False
+            self._handler(signal.SIGINT, None)
+
+    def __exit__(self, *exc):
+        if self._handler is not None:
+            signal.signal(signal.SIGINT, self._handler)
+            if exc[0] is None:
+                self.poll()
+        return False
+
+
+def note_interrupted_step(exc, k, n):
+    """The note on the exception that stopped a VectorGame step before game ``k`` of ``n`` (as the
+    C++ engine's)."""
+    if hasattr(exc, "add_note"):
+        exc.add_note("VectorGame.step stopped before game %d: the %d games before it took their "
+                     "actions, the other %d did not (VectorGame.stepped)" % (k, k, n - k))
+
+
+def assemble(namespace, modules, module_name):
+    """Fill an engine module's namespace (``azul_engine._pyengine``, ``_pypavilion``) from the modules of its jobs:
+    every top-level name, private ones included, as when each engine was one file.  Their functions and classes
+    take that module as theirs, so that reprs and pickles name it as before.  Methods (attached to their class by
+    the variant's state module) are left out."""
+    for module in modules:
+        for key, value in vars(module).items():
+            if key.startswith("__"):
+                continue
+            if callable(value) and "." in getattr(value, "__qualname__", ""):
+                continue
+            if callable(value) and getattr(value, "__module__", "") == module.__name__:
+                value.__module__ = module_name
+            namespace.setdefault(key, value)

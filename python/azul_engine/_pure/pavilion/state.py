@@ -1,0 +1,367 @@
+"""Azul: Summer Pavilion, pure-Python engine: the game state, PavilionState (the methods of each job are written in
+that job's module and attached here).
+
+C++ twin: native/include/azul/pavilion/pavilion.h (sp::State).
+"""
+
+
+import json
+
+
+from .. import common as _pycommon
+from ..._errors import IllegalMoveError
+from ..common import (
+    MASK64 as _MASK64,
+    check_seed as _check_seed,
+    new_lock as _new_lock,
+    splitmix_next as _splitmix_next,
+)
+from .tables import (
+    ACQUIRE,
+    BONUS,
+    CENTRE,
+    CHANCE,
+    FILL,
+    FILL_FACTORIES,
+    FILL_NAMES,
+    FILL_REFILL,
+    FILL_SETUP,
+    FIRST_PLAYER,
+    MIN_SCORE,
+    NO_FILL,
+    NUMBER_BONUS,
+    ORNAMENTS,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    ROUNDS,
+    SEAT_FEATURES,
+    SHARED_FEATURES,
+    SP_BONUS_ACTION_BASE,
+    SP_COLOURS,
+    SP_COLOUR_NAMES,
+    SP_DRAW_ACTION_BASE,
+    SP_FIRST_PLAYER_ACTION_BASE,
+    SP_NUM_ACTIONS,
+    SP_PASS_ACTION_BASE,
+    SP_PLACE_ACTION_BASE,
+    SP_STARS,
+    SP_STAR_NAMES,
+    START_SCORE,
+    STAR_BONUS,
+    STAR_COLOUR,
+    SUPPLY_SIZE,
+    TILES_PER_COLOUR,
+    _ACQUIRES,
+    _KEEPS,
+    _NUMBER_MASK,
+    _ORNAMENTS_OF,
+    _ORNAMENT_MASK,
+    _PASS_BYTES,
+    _PASS_FIT,
+    _PASS_MASK_BYTES,
+    _STAR_MASK,
+    _num_factories,
+    ornament_name,
+)
+from .notation import _ACTION_TEXT, _PLACE_PARTS, _action_text, _parse_move, _parse_tiles, _tiles
+
+
+class PavilionState:
+    """One game of Azul: Summer Pavilion: the position, its generator and the game's history.
+
+    Made by ``new_game(players, variant="summer-pavilion", seed=...)`` or ``from_text``; the
+    methods are those of the classic ``GameState`` (queries, ``legal_actions``, ``apply``,
+    ``clone``, ``to_text``, ``record``, explicit chance) plus the queries of this game
+    (``supply``, ``wild``, ``hands``, ``boards``, ``passed``, ``bonus_owed``).
+
+    >>> from azul_engine import _pyengine
+    >>> g = _pyengine.new_game(2, variant="summer-pavilion", seed=7)
+    >>> g.wild, g.supply
+    ('P', 'PPPGGOOOYR')
+    """
+
+    __slots__ = (
+        "_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill", "_turn",
+        "_start", "_marker", "_moves", "_next", "_owed", "_factories", "_centre", "_supply",
+        "_refill", "_bag", "_tower", "_prefill_bag", "_prefill_tower", "_score", "_hand",
+        "_board", "_filled", "_passed",
+        # history (not part of the position)
+        "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
+        # score sheet events, per round; None except while score_sheet() replays the history
+        "_sheet",
+        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        "_lock",
+    )
+
+    def __new__(cls, *args, **kwargs):
+        # Only the engine makes states (object.__new__): no half-made object can exist.
+        raise TypeError("use azul_engine.new_game(..., variant='summer-pavilion') or "
+                        "from_text(text)")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use azul_engine.new_game(..., variant='summer-pavilion') or "
+                        "from_text(text)")
+
+    @classmethod
+    def _blank(cls, players, explicit, seed):
+        self = object.__new__(cls)
+        self._players = players
+        self._explicit = explicit
+        self._seed = seed
+        self._rng = seed
+        self._round = 1
+        self._phase = FIRST_PLAYER
+        self._fill = NO_FILL
+        self._turn = CHANCE
+        self._start = -1
+        self._marker = -1
+        self._moves = 0
+        self._next = -1
+        self._owed = 0
+        self._factories = [[0] * 6 for _ in range(_num_factories(players))]
+        self._centre = [0] * 6
+        self._supply = [0] * 6
+        self._refill = [0] * 6
+        self._bag = [TILES_PER_COLOUR] * 6
+        self._tower = [0] * 6
+        self._prefill_bag = [TILES_PER_COLOUR] * 6
+        self._prefill_tower = [0] * 6
+        self._score = [START_SCORE] * players
+        self._hand = [[0] * 6 for _ in range(players)]
+        self._board = [[-1] * 42 for _ in range(players)]
+        self._filled = [0] * players
+        self._passed = [False] * players
+        self._h_complete = True
+        self._h_seed = None if explicit else seed
+        self._h_first = -1
+        self._h_supply = None
+        self._h_rounds = []
+        self._sheet = None
+        self._lock = _new_lock()
+        return self
+
+    def _below(self, n):
+        self._rng, z = _splitmix_next(self._rng)
+        return ((z >> 32) * n) >> 32
+
+    def reseed(self, seed):
+        """Replace the generator's state with ``seed``; the record's seed becomes null."""
+        self._rng = _check_seed(seed)
+        self._h_seed = None
+
+    players = property(lambda self: self._players, doc="Number of players (2-4).")
+
+    variant = property(lambda self: "summer-pavilion")
+
+    seed = property(lambda self: self._seed, doc="The seed the game was made from.")
+
+    round = property(lambda self: self._round, doc="Round number, 1-6.")
+
+    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled")
+
+    phase = property(lambda self: PHASE_NAMES[self._phase],
+                     doc="'first-player', 'fill' (chance nodes), 'acquire' (phase 1), 'play' "
+                         "(phase 2), 'bonus' (taking bonus tiles) or 'over'.")
+
+    current_player = property(lambda self: self._turn,
+                              doc="Seat to move; -1 at a chance node and once the game is over.")
+
+    starting_player = property(lambda self: self._start,
+                               doc="Seat that started this round's phase 1 (-1 before it is drawn).")
+
+    is_over = property(lambda self: self._phase == OVER)
+
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+
+    scores = property(lambda self: list(self._score))
+
+    factories = property(lambda self: [_tiles(f) for f in self._factories])
+
+    centre = property(lambda self: _tiles(self._centre), doc="Tiles in the centre.")
+
+    center = property(lambda self: _tiles(self._centre), doc="Alias of centre.")
+
+    supply = property(lambda self: _tiles(self._supply), doc="The supply's tiles (at most 10).")
+
+    bag = property(lambda self: _tiles(self._bag))
+
+    tower = property(lambda self: _tiles(self._tower), doc="Discarded tiles, poured into an "
+                                                            "empty bag.")
+
+    lid = tower
+
+    wild = property(lambda self: SP_COLOURS[min(self._round, ROUNDS) - 1],
+                    doc="This round's wild colour.")
+
+    first_player_marker = property(
+        lambda self: self._marker,
+        doc="-1 while the start token is in the centre, else the seat that took it this round.")
+
+    moves_this_round = property(lambda self: self._moves)
+
+    hands = property(lambda self: [_tiles(h) for h in self._hand],
+                     doc="Per player, the tiles beside the board (colour order).")
+
+    passed = property(lambda self: list(self._passed), doc="Per player, passed in this phase 2.")
+
+    bonus_owed = property(lambda self: self._owed,
+                          doc="Bonus tiles the current player may still take (phase 'bonus').")
+
+    @property
+    def boards(self):
+        """Per player, 7 strings of 6 characters (stars O R B Y G P C, spaces 1-6): a colour
+        letter or '.' for an empty space."""
+        return [["".join("." if b[s * 6 + k] < 0 else SP_COLOURS[b[s * 6 + k]] for k in range(6))
+                 for s in range(7)] for b in self._board]
+
+    @property
+    def winners(self):
+        """Seats sharing the win (the highest score; ties are shared), ascending; empty until
+        the game is over."""
+        if self._phase != OVER:
+            return []
+        best = max(self._score)
+        return [p for p in range(self._players) if self._score[p] == best]
+
+    def clone(self):
+        """An independent copy: position, generator and history."""
+        other = object.__new__(PavilionState)
+        other._players = self._players
+        other._explicit = self._explicit
+        other._seed = self._seed
+        other._rng = self._rng
+        other._round = self._round
+        other._phase = self._phase
+        other._fill = self._fill
+        other._turn = self._turn
+        other._start = self._start
+        other._marker = self._marker
+        other._moves = self._moves
+        other._next = self._next
+        other._owed = self._owed
+        other._h_complete = self._h_complete
+        other._h_seed = self._h_seed
+        other._h_first = self._h_first
+        other._h_supply = self._h_supply
+        copies = list.copy
+        other._factories = list(map(copies, self._factories))
+        other._hand = list(map(copies, self._hand))
+        other._board = list(map(copies, self._board))
+        other._centre = self._centre[:]
+        other._supply = self._supply[:]
+        other._refill = self._refill[:]
+        other._bag = self._bag[:]
+        other._tower = self._tower[:]
+        other._prefill_bag = self._prefill_bag[:]
+        other._prefill_tower = self._prefill_tower[:]
+        other._score = self._score[:]
+        other._filled = self._filled[:]
+        other._passed = self._passed[:]
+        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._sheet = None
+        other._lock = _new_lock()
+        return other
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def _key(self):
+        return (self._players, self._explicit, self._seed, self._rng, self._round, self._phase,
+                self._fill, self._turn, self._start, self._marker, self._moves, self._next,
+                self._owed, self._factories, self._centre, self._supply, self._refill,
+                self._bag, self._tower, self._prefill_bag, self._prefill_tower, self._score,
+                self._hand, self._board, self._passed)
+
+    def __eq__(self, other):
+        if not isinstance(other, PavilionState):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return (_from_text, (self.to_text(history=True),))
+
+    def __repr__(self):
+        return "from_text(%r)" % self.to_text()
+
+    from_text = staticmethod(lambda text: _from_text(text))
+
+
+# The methods written in the modules of their jobs (each module's banner names its C++ twin).
+from .notation import (  # noqa: E402
+    action_to_string,
+    string_to_action,
+)
+from .movegen import (  # noqa: E402
+    _legal_actions,
+    _passes,
+    _placements,
+    chance_outcomes,
+    legal_action_mask,
+    legal_actions,
+    legal_moves,
+)
+from .apply import (  # noqa: E402
+    _acquire,
+    _check_acquire,
+    _check_legal,
+    _check_place,
+    _end_turn,
+    _pass,
+    _place,
+    _play,
+    apply,
+)
+from .scoring import (  # noqa: E402
+    _finish,
+)
+from .round import (  # noqa: E402
+    _begin_setup,
+    _continue_fill,
+    _deal_supply,
+    _fill_done,
+    _put_drawn,
+    _start_round,
+    deal,
+    deal_supply,
+)
+from .observation import (  # noqa: E402
+    _observer,
+    observation_tensor,
+)
+from .text import (  # noqa: E402
+    __str__,
+    to_text,
+)
+from .record import (  # noqa: E402
+    record,
+    record_json,
+    score_sheet,
+)
+for _f in (
+        __str__, _acquire, _begin_setup, _check_acquire, _check_legal, _check_place, _continue_fill,
+        _deal_supply, _end_turn, _fill_done, _finish, _legal_actions, _observer, _pass, _passes, _place,
+        _placements, _play, _put_drawn, _start_round, action_to_string, apply, chance_outcomes, deal,
+        deal_supply, legal_action_mask, legal_actions, legal_moves, observation_tensor, record, record_json,
+        score_sheet, string_to_action, to_text,
+):
+    _f.__qualname__ = 'PavilionState.' + _f.__name__
+    setattr(PavilionState, _f.__name__, _f)
+del _f
+
+
+# Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
+# themselves), the properties that never change, and is_over (the end is written last).
+_pycommon.make_atomic(PavilionState, unlocked=(
+    "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
+
+
+# Names of the sibling modules, imported last: they import this one's.
+from .movegen import _CENTRE_PLACES, _STAR_PLACES, _star_places  # noqa: E402
+from .text import _counts, _from_text  # noqa: E402
+from .round import _draw_multiset  # noqa: E402
+from .scoring import _run_length  # noqa: E402

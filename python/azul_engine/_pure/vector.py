@@ -1,0 +1,221 @@
+"""Both variants, pure-Python engine: VectorGame, n games stepped together.
+
+C++ twin: native/src/common/vector.cpp.
+"""
+
+
+from . import common as _pycommon
+from .._errors import IllegalMoveError
+from .._pypavilion import PavilionState, SP_NUM_ACTIONS
+from .common import check_seed as _check_seed
+from .classic.types import NUM_ACTIONS, VARIANTS
+
+
+class VectorGame:
+    """``n`` games stepped together, for learning code: one call applies one action per game.
+
+    The arrays are updated in place by :meth:`step` and :meth:`reset` (in the C++ engine they
+    share memory with it): ``legal_mask`` (bool, n x NUM_ACTIONS; SP_NUM_ACTIONS for Summer
+    Pavilion), ``legal_actions`` (int16, n x the same, each row's legal ids ascending then -1),
+    ``num_legal`` (int16, n),
+    ``current_player`` (int8, n; -1 once over), ``scores`` (int32, n x players) and ``done``
+    (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
+    is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.  ``n`` is at most
+    2**18 (262,144 games: the arrays stay under about 2 GiB).  A VectorGame pickles with every
+    protocol (its games' positions and generators, and the seed counter).
+    """
+
+    def __new__(cls, *args, **kwargs):
+        # VectorGame(n, players=2, variant="classic", seed=0).  The whole object is built here
+        # (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone is never half made,
+        # and __init__ has nothing left to do.
+        if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
+            raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
+        n, players, variant, seed = _pycommon.bind_arguments(
+            "VectorGame", ("n", "players", "variant", "seed"), (2, "classic", 0), args, kwargs)
+        self = object.__new__(cls)
+        self._build(n, players, variant, seed)
+        return self
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def _build(self, n, players, variant, seed):
+        import numpy as np
+
+        n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
+        seed = _check_seed(seed)
+        new_game(players, variant, 0)  # checks players and variant
+        self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
+        self._pavilion = variant == "summer-pavilion"
+        num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
+        # Written here, seen by the caller through read-only views, as in the C++ engine.
+        self._mask = np.zeros((n, num_actions), dtype=np.bool_)
+        self._actions = np.full((n, num_actions), -1, dtype=np.int16)
+        self._counts = np.zeros(n, dtype=np.int16)
+        self._player = np.full(n, -1, dtype=np.int8)
+        self._scores = np.zeros((n, players), dtype=np.int32)
+        self._done = np.zeros(n, dtype=np.bool_)
+        for name in ("legal_mask", "legal_actions", "num_legal", "current_player", "scores",
+                     "done"):
+            view = getattr(self, "_" + {"legal_mask": "mask", "legal_actions": "actions",
+                                        "num_legal": "counts", "current_player": "player",
+                                        "scores": "scores", "done": "done"}[name]).view()
+            view.flags.writeable = False
+            setattr(self, name, view)
+        self._games = [None] * n
+        self._busy = False
+        self.stepped = 0
+        self.reset()
+
+    def _refresh(self, i):
+        g = self._games[i]
+        legal = g.legal_actions()
+        self._mask[i] = False
+        self._mask[i, legal] = True
+        self._actions[i] = -1
+        self._actions[i, :len(legal)] = legal
+        self._counts[i] = len(legal)
+        self._player[i] = g._turn
+        self._scores[i] = g._score
+        self._done[i] = g.is_over
+
+    def _acquire(self):
+        # One step or reset at a time, as in the C++ engine (Python threads may switch inside).
+        if self._busy:
+            raise ValueError("VectorGame is busy: another thread is stepping or resetting it")
+        self._busy = True
+
+    def reset(self, indices=None):
+        """Start new games in the given slots (default: all), in the order given."""
+        self._acquire()
+        try:
+            self._reset(indices)
+        finally:
+            self._busy = False
+
+    def _reset(self, indices):
+        slots = range(self.n) if indices is None else [int(i) for i in indices]
+        for i in slots:
+            _pycommon.game_index(i, self.n)
+        for i in slots:
+            self._started += 1
+            self._games[i] = new_game(self.players, self.variant,
+                                      _splitmix_output(self._seed, self._started))
+            self._refresh(i)
+
+    def step(self, actions):
+        """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
+        theirs).  Checks every action first: IllegalMoveError names the game and the rule, and
+        then no game has moved.  Returns (legal_mask, current_player, scores, done).
+
+        The games move in index order, each one's arrays refreshed right after its move.  A
+        Ctrl-C (SIGINT's Python handler) runs between two games, within about 25 ms in the C++
+        engine; if it raises (KeyboardInterrupt), the step stops there: games 0..k-1 have taken
+        their actions, games k..n-1 have not, every array matches its game, ``stepped`` is k and
+        the exception carries a note saying so.  ``stepped`` is n after a step that ran to the
+        end, 0 after one refused by IllegalMoveError."""
+        import numpy as np
+
+        actions = np.asarray(actions)
+        if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError("actions must be %d integers, got shape %s of %s"
+                             % (self.n, actions.shape, actions.dtype))
+        self._acquire()
+        try:
+            self.stepped = 0
+            todo = []
+            for i in range(self.n):
+                if self.done[i]:
+                    continue
+                a = int(actions[i])
+                try:
+                    _pycommon.check_action(a, self._mask.shape[1])
+                    self._games[i]._check_legal(a)
+                except IllegalMoveError as e:
+                    raise IllegalMoveError("game %d: %s" % (i, e)) from None
+                todo.append((i, a))
+            with _pycommon.HeldInterrupt() as held:
+                for i, a in todo:
+                    try:
+                        held.poll()
+                    except BaseException as exc:
+                        self.stepped = i
+                        _pycommon.note_interrupted_step(exc, i, self.n)
+                        raise
+                    self._games[i]._play(a)
+                    self._refresh(i)
+                self.stepped = self.n
+        finally:
+            self._busy = False
+        return self.legal_mask, self.current_player, self.scores, self.done
+
+    def observation_tensors(self):
+        """Each game seen by its player to move (seat 0 once over): float32 (n, observation
+        size), a new array."""
+        import numpy as np
+
+        self._acquire()
+        try:
+            size = observation_shape(self.players, self.variant)[0]
+            if self._pavilion:
+                return np.array([g.observation_tensor() for g in self._games],
+                                dtype=np.float32).reshape(self.n, size)
+            out = [0.0] * (size * self.n)
+            for i, g in enumerate(self._games):
+                g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
+        finally:
+            self._busy = False
+        return np.array(out, dtype=np.float32).reshape(self.n, size)
+
+    def state(self, i):
+        """A copy of game i as a GameState or PavilionState (position and generator; no
+        history)."""
+        self._acquire()
+        try:
+            i = _pycommon.game_index(i, self.n)
+            return _from_text(self._games[i].to_text())
+        finally:
+            self._busy = False
+
+    def __reduce__(self):
+        # Every protocol: the games' positions and generators (no history, as state(i)).
+        self._acquire()
+        try:
+            games = [g.to_text() for g in self._games]
+        finally:
+            self._busy = False
+        return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
+                               games))
+
+
+def _vector_game(n, players, variant, seed, started, games):
+    """Unpickles a VectorGame (its __reduce__): the games of ``games`` (state text) in their
+    slots."""
+    self = VectorGame(n, players, variant, seed)
+    count = _check_seed(started)
+    texts = list(games)
+    if len(texts) != self.n:
+        raise ValueError("VectorGame pickle: %d games for a vector of %d" % (len(texts), self.n))
+    for i, text in enumerate(texts):
+        g = _from_text(text)
+        if self._pavilion:
+            fits = isinstance(g, PavilionState) and g._players == self.players
+        else:
+            fits = (isinstance(g, GameState) and g._players == self.players
+                    and VARIANTS[g._variant] == self.variant)
+        if not fits:
+            raise ValueError("VectorGame pickle: game %d is not a %d-player %s game"
+                             % (i, self.players, self.variant))
+        self._games[i] = g
+        self._refresh(i)
+    self._started = count
+    return self
+
+
+# Names of the sibling modules, imported last: they import this one's.
+from .classic.state import GameState  # noqa: E402
+from .classic.text import _from_text  # noqa: E402
+from .classic.playout import _splitmix_output  # noqa: E402
+from .classic.round import new_game  # noqa: E402
+from .classic.observation import observation_shape  # noqa: E402
