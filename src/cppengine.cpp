@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "azul/key.h"
 #include "azul/notation.h"
 #include "azul/observation.h"
 #include "azul/pavilion.h"
 #include "azul/playout.h"
 #include "azul/state.h"
 #include "azul/text.h"
+#include "azul/undo.h"
 #include "azul/vector.h"
 
 namespace py = pybind11;
@@ -23,17 +25,26 @@ using namespace azul;
 
 namespace {
 
-// A game as Python sees it: the position and its history.
+// A game as Python sees it: the position, its history, and what undo() takes back (undo.h).
 struct Game {
   State s;
   History h;
+  std::vector<UndoStep<State>> undo;
 };
 
 // A game of Summer Pavilion (PavilionState).
 struct PGame {
   sp::State s;
   sp::History h;
+  std::vector<UndoStep<sp::State>> undo;
 };
+
+// state.undo(), both classes.
+template <typename G>
+void Undo(G& g) {
+  if (g.undo.empty()) throw IllegalMove(kNothingToUndo);
+  PopUndo(g.undo, g.s, g.h);
+}
 
 std::string Utf8(const py::handle& obj);
 
@@ -261,6 +272,7 @@ void DealPavilion(PGame& g, const py::object& factories) {
   }
   for (size_t i = 0; i < items.size(); ++i) strings.push_back(Utf8(items[i]));
   sp::Deal(g.s, strings, &g.h);
+  g.undo.clear();
 }
 
 void DealSupplyPavilion(PGame& g, const py::object& tiles) {
@@ -269,6 +281,7 @@ void DealSupplyPavilion(PGame& g, const py::object& tiles) {
   int counts[sp::kColours];
   sp::ParseTiles(Utf8(tiles), "deal_supply", counts, true);
   sp::DealSupply(g.s, counts, &g.h);
+  g.undo.clear();
 }
 
 void ApplyPavilion(PGame& g, const py::object& move) {
@@ -278,12 +291,14 @@ void ApplyPavilion(PGame& g, const py::object& move) {
     action = sp::ParseMove(Utf8(move), counts);
     if (action < 0) {
       sp::DealSupply(g.s, counts, &g.h);
+      g.undo.clear();
       return;
     }
   } else {
     action = ToAction(move, sp::kNumActions);
   }
   sp::CheckLegal(g.s, action);
+  PushUndo(g.undo, g.s, g.h);
   sp::Play(g.s, action, &g.h);
 }
 
@@ -299,6 +314,7 @@ void DealGame(Game& g, const py::object& factories) {
   }
   for (size_t i = 0; i < items.size(); ++i) strings.push_back(Utf8(items[i]));
   Deal(g.s, strings, &g.h);
+  g.undo.clear();
 }
 
 py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
@@ -609,8 +625,14 @@ int Legal(const Game& g, int16_t* out) { return LegalActions(g.s, out); }
 int Legal(const PGame& g, int16_t* out) { return sp::LegalActions(g.s, out); }
 void Check(const Game& g, int action) { CheckLegal(g.s, action); }
 void Check(const PGame& g, int action) { sp::CheckLegal(g.s, action); }
-void Play(Game& g, int action) { ApplyAction(g.s, action, &g.h); }
-void Play(PGame& g, int action) { sp::Play(g.s, action, &g.h); }
+void Play(Game& g, int action) {
+  PushUndo(g.undo, g.s, g.h);
+  ApplyAction(g.s, action, &g.h);
+}
+void Play(PGame& g, int action) {
+  PushUndo(g.undo, g.s, g.h);
+  sp::Play(g.s, action, &g.h);
+}
 constexpr int NumActionsOf(const Game*) { return kNumActions; }
 constexpr int NumActionsOf(const PGame*) { return sp::kNumActions; }
 
@@ -966,12 +988,17 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("apply", [](Game& g, const py::object& move) {
         int action = MoveToAction(g, move);
         CheckLegal(g.s, action);
+        PushUndo(g.undo, g.s, g.h);
         ApplyAction(g.s, action, &g.h);
       })
+      .def("undo", &Undo<Game>)
+      .def("key", [](const Game& g) { return PositionKey(g.s); })
+      .def("__hash__", [](const Game& g) { return py::hash(py::int_(PositionKey(g.s))); })
       .def("deal", &DealGame)
       .def("reseed", [](Game& g, const py::object& seed) {
         g.s.rng = ToSeed(seed);
         g.h.seed_known = false;
+        g.undo.clear();
       })
       .def("to_text", [](const Game& g, const py::object& history) {
         return ToText(g.s, Truthy(history) ? &g.h : nullptr);
@@ -1110,7 +1137,11 @@ PYBIND11_MODULE(_cppengine, m) {
       .def("reseed", [](PGame& g, const py::object& seed) {
         g.s.rng = ToSeed(seed);
         g.h.seed_known = false;
+        g.undo.clear();
       }, py::arg("seed"))
+      .def("undo", &Undo<PGame>)
+      .def("key", [](const PGame& g) { return PositionKey(g.s); })
+      .def("__hash__", [](const PGame& g) { return py::hash(py::int_(PositionKey(g.s))); })
       .def("to_text", [](const PGame& g, const py::object& history) {
         return sp::ToText(g.s, Truthy(history) ? &g.h : nullptr);
       }, py::arg("history") = false)

@@ -215,6 +215,42 @@ def copy_rounds(rounds):
     return rounds
 
 
+# -- undo and position keys (native/include/azul/undo.h, key.h) -------------------------------
+
+NOTHING_TO_UNDO = ("undo: no move to take back (none was applied since this state was made, "
+                   "read from text, dealt or reseeded)")
+
+
+def history_mark(rounds):
+    """The history's end before a move, for undo: rounds, moves of the last one, its scores.
+    Only the end of a history changes during play (undo.h), so these restore it exactly."""
+    if rounds:
+        last = rounds[-1]
+        return len(rounds), len(last[1]), last[2]
+    return 0, 0, None
+
+
+def restore_history(rounds, mark):
+    """Cut ``rounds`` back to ``mark``.  The last round becomes a list of its own: a clone shares
+    its earlier rounds with the original, and appending to a shared round would change both."""
+    n, moves, scores = mark
+    del rounds[n:]
+    if rounds:
+        last = rounds[-1]
+        rounds[-1] = [last[0], last[1][:moves], scores]
+
+
+def position_key(words):
+    """64-bit FNV-1a over ``words`` (each taken modulo 2**64), then SplitMix64's finalizer
+    (key.h): README "Position keys"."""
+    h = 0xCBF29CE484222325
+    for v in words:
+        h = ((h ^ (v & MASK64)) * 0x100000001B3) & MASK64
+    h = ((h ^ (h >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & MASK64
+    return h ^ (h >> 31)
+
+
 def rounds_text(rounds):
     """The history's rounds as state text tokens: ``rN=factories|moves|scores``."""
     return ["r%d=%s|%s|%s" % (i + 1, ",".join(f or "-" for f in facs), ",".join(moves),

@@ -217,6 +217,8 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -260,6 +262,7 @@ class GameState:
         self._h_first = -1
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -278,6 +281,7 @@ class GameState:
         seed = _check_seed(seed)
         self._rng = seed
         self._h_seed = None
+        self._undo = []
 
     # -- read-only queries --------------------------------------------------------------------
 
@@ -382,6 +386,7 @@ class GameState:
         other._h_first = self._h_first
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: undo copies out of them
         other._lock = _new_lock()
         return other
 
@@ -389,6 +394,99 @@ class GameState:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
+
+    def _undo_entry(self, action):
+        """What undo() needs to take back ``action`` (legal, about to be played).  A draft that
+        leaves tiles on offer changes only its source, the centre, one pattern line, the floor,
+        the lid, the marker and the turn: those are kept; any other action keeps the position."""
+        mark = _pycommon.history_mark(self._h_rounds)
+        if self._phase == OFFER:
+            source, colour, dest = _DRAFT_PARTS[action]
+            centre = self._centre
+            factories = self._factories
+            if source == CENTRE:
+                last = sum(centre) == centre[colour] and not any(map(any, factories))
+            else:
+                tiles = factories[source]
+                last = (not any(centre) and sum(tiles) == tiles[colour]
+                        and sum(map(sum, factories)) == tiles[colour])
+            if not last:
+                p = self._turn
+                line = dest if dest < FLOOR else 0
+                return (0, mark, source, None if source == CENTRE else factories[source][:],
+                        centre[:], p, line, self._line_colour[p][line], self._line_count[p][line],
+                        self._floor[p][:], self._lid[:], self._marker, self._marker_floor,
+                        self._turn, self._moves)
+        copies = list.copy
+        return (1, mark, self._h_first, self._rng, self._round, self._phase, self._turn,
+                self._start, self._marker, self._marker_floor, self._moves,
+                list(map(copies, self._factories)), self._centre[:], self._bag[:], self._lid[:],
+                self._prefill_bag[:], self._prefill_lid[:], list(map(copies, self._line_colour)),
+                list(map(copies, self._line_count)), list(map(copies, self._wall)),
+                list(map(copies, self._floor)), self._score[:], list(map(copies, self._row_colours)))
+
+    def undo(self):
+        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
+        generator and the history become exactly what they were before it.  Raises
+        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
+        state was made, read from text (or unpickled), or since the last :meth:`deal` or
+        :meth:`reseed`, which start a new undo history.  :meth:`clone` keeps the undo history."""
+        if not self._undo:
+            raise IllegalMoveError(_pycommon.NOTHING_TO_UNDO)
+        entry = self._undo.pop()
+        copies = list.copy
+        if entry[0] == 0:
+            (_, mark, source, tiles, centre, p, line, colour, count, floor, lid, self._marker,
+             self._marker_floor, self._turn, self._moves) = entry
+            if tiles is not None:
+                self._factories[source] = tiles[:]
+            self._centre = centre[:]
+            self._line_colour[p][line] = colour
+            self._line_count[p][line] = count
+            self._floor[p] = floor[:]
+            self._lid = lid[:]
+        else:
+            (_, mark, self._h_first, self._rng, self._round, self._phase, self._turn,
+             self._start, self._marker, self._marker_floor, self._moves, factories, centre, bag,
+             lid, prefill_bag, prefill_lid, line_colour, line_count, wall, floor, score,
+             row_colours) = entry
+            self._factories = list(map(copies, factories))
+            self._centre = centre[:]
+            self._bag = bag[:]
+            self._lid = lid[:]
+            self._prefill_bag = prefill_bag[:]
+            self._prefill_lid = prefill_lid[:]
+            self._line_colour = list(map(copies, line_colour))
+            self._line_count = list(map(copies, line_count))
+            self._wall = list(map(copies, wall))
+            self._floor = list(map(copies, floor))
+            self._score = score[:]
+            self._row_colours = list(map(copies, row_colours))
+        _pycommon.restore_history(self._h_rounds, mark)
+
+    def key(self):
+        """A 64-bit key of the position (README "Position keys"), the same in both engines:
+        what decides the rest of the game apart from chance, and the player to move; not the
+        history, the moves-this-round count, the seed or the generator."""
+        words = [self._variant, self._players, int(self._explicit), self._round, self._phase,
+                 self._turn, self._start, self._marker, int(self._marker_floor)]
+        for f in self._factories:
+            words += f
+        words += self._centre
+        words += self._bag
+        words += self._lid
+        for p in range(self._players):
+            words += self._line_colour[p]
+            words += self._line_count[p]
+            words += self._wall[p]
+            words += self._floor[p]
+            words.append(self._score[p])
+        return _pycommon.position_key(words)
+
+    def __hash__(self):
+        return hash(self.key())
 
     def _key(self):
         return (self._players, self._variant, self._explicit, self._seed, self._rng,
@@ -401,8 +499,6 @@ class GameState:
         if not isinstance(other, GameState):
             return NotImplemented
         return self._key() == other._key()
-
-    __hash__ = None  # mutable
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -559,6 +655,7 @@ class GameState:
             else:
                 action = _check_action(move)
             self._check_legal(action)
+            self._undo.append(self._undo_entry(action))
             self._play(action)
 
     def _play(self, action):
@@ -984,6 +1081,7 @@ class GameState:
         self._bag, self._lid = new_bag, new_lid
         self._factories = counts
         self._h_seed = None
+        self._undo = []
         if self._phase == OFFER and self._h_rounds:
             self._h_rounds.pop()
         self._begin_offer()

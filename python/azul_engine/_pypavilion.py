@@ -325,6 +325,8 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -373,6 +375,7 @@ class PavilionState:
         self._h_supply = None
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -386,6 +389,7 @@ class PavilionState:
         """Replace the generator's state with ``seed``; the record's seed becomes null."""
         self._rng = _check_seed(seed)
         self._h_seed = None
+        self._undo = []
 
     # -- read-only queries --------------------------------------------------------------------
 
@@ -477,6 +481,7 @@ class PavilionState:
         other._passed = self._passed[:]
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: undo copies out of them
         other._lock = _new_lock()
         return other
 
@@ -484,6 +489,71 @@ class PavilionState:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
+
+    def _undo_entry(self):
+        """What undo() needs to take back the move about to be played: the whole position."""
+        copies = list.copy
+        return (_pycommon.history_mark(self._h_rounds), self._h_first, self._h_supply, self._rng,
+                self._round, self._phase, self._fill, self._turn, self._start, self._marker,
+                self._moves, self._next, self._owed, list(map(copies, self._factories)),
+                self._centre[:], self._supply[:], self._refill[:], self._bag[:], self._tower[:],
+                self._prefill_bag[:], self._prefill_tower[:], self._score[:],
+                list(map(copies, self._hand)), list(map(copies, self._board)), self._filled[:],
+                self._passed[:])
+
+    def undo(self):
+        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
+        generator and the history become exactly what they were before it.  Raises
+        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
+        state was made, read from text (or unpickled), or since the last :meth:`deal`,
+        :meth:`deal_supply` (also applied as a '~' refill) or :meth:`reseed`, which start a new
+        undo history.  :meth:`clone` keeps the undo history."""
+        if not self._undo:
+            raise IllegalMoveError(_pycommon.NOTHING_TO_UNDO)
+        copies = list.copy
+        (mark, self._h_first, self._h_supply, self._rng, self._round, self._phase, self._fill,
+         self._turn, self._start, self._marker, self._moves, self._next, self._owed, factories,
+         centre, supply, refill, bag, tower, prefill_bag, prefill_tower, score, hand, board,
+         filled, passed) = self._undo.pop()
+        self._factories = list(map(copies, factories))
+        self._centre = centre[:]
+        self._supply = supply[:]
+        self._refill = refill[:]
+        self._bag = bag[:]
+        self._tower = tower[:]
+        self._prefill_bag = prefill_bag[:]
+        self._prefill_tower = prefill_tower[:]
+        self._score = score[:]
+        self._hand = list(map(copies, hand))
+        self._board = list(map(copies, board))
+        self._filled = filled[:]
+        self._passed = passed[:]
+        _pycommon.restore_history(self._h_rounds, mark)
+
+    def key(self):
+        """A 64-bit key of the position (README "Position keys"), the same in both engines:
+        what decides the rest of the game apart from chance, and the player to move; not the
+        history, the moves-this-round count, the seed or the generator."""
+        words = [2, self._players, int(self._explicit), self._round, self._phase, self._fill,
+                 self._turn, self._start, self._marker, self._next, self._owed]
+        for f in self._factories:
+            words += f
+        words += self._centre
+        words += self._supply
+        words += self._refill
+        words += self._bag
+        words += self._tower
+        for p in range(self._players):
+            words.append(self._score[p])
+            words += self._hand[p]
+            words += self._board[p]
+            words.append(int(self._passed[p]))
+        return _pycommon.position_key(words)
+
+    def __hash__(self):
+        return hash(self.key())
 
     def _key(self):
         return (self._players, self._explicit, self._seed, self._rng, self._round, self._phase,
@@ -497,7 +567,6 @@ class PavilionState:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -694,6 +763,7 @@ class PavilionState:
             else:
                 action = _pycommon.check_action(move, SP_NUM_ACTIONS)
             self._check_legal(action)
+            self._undo.append(self._undo_entry())
             self._play(action)
 
     def _check_legal(self, action):
@@ -1154,6 +1224,7 @@ class PavilionState:
         self._bag, self._tower = new_bag, new_tower
         self._factories = counts
         self._h_seed = None
+        self._undo = []
         if self._phase == ACQUIRE and self._h_complete:
             self._h_rounds.pop()
             if self._sheet is not None:
@@ -1191,6 +1262,7 @@ class PavilionState:
             if self._fill == FILL_REFILL:
                 self._refill[c] += counts[c]
         self._h_seed = None
+        self._undo = []
         self._fill_done()
 
     # -- state text ---------------------------------------------------------------------------
