@@ -221,6 +221,30 @@ NOTHING_TO_UNDO = ("undo: no move to take back (none was applied since this stat
                    "read from text, dealt or reseeded)")
 
 
+# The pure engines keep the whole position (and the history's end) before every UNDO_EVERY-th
+# apply() and only the action before the others; undo() restores the last kept position and plays
+# the actions after it again (play is deterministic: the generator is part of the position).
+UNDO_EVERY = 16
+
+
+def undo(state):
+    """``state.undo()`` of both pure engines: entries are ``state._undo_entry(action)`` at indices
+    divisible by UNDO_EVERY (action first), bare actions between them."""
+    entries = state._undo
+    if not entries:
+        raise IllegalMoveError(NOTHING_TO_UNDO)
+    i = len(entries) - 1
+    j = i - i % UNDO_EVERY
+    base = entries[j]
+    state._restore(base)
+    if i > j:
+        play = state._play
+        play(base[0])
+        for k in range(j + 1, i):
+            play(entries[k])
+    del entries[i]
+
+
 def history_mark(rounds):
     """The history's end before a move, for undo: rounds, moves of the last one, its scores.
     Only the end of a history changes during play (undo.h), so these restore it exactly."""

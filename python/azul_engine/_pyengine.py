@@ -386,7 +386,7 @@ class GameState:
         other._h_first = self._h_first
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
-        other._undo = self._undo[:]  # entries are never changed: undo copies out of them
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -398,34 +398,34 @@ class GameState:
     # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
 
     def _undo_entry(self, action):
-        """What undo() needs to take back ``action`` (legal, about to be played).  A draft that
-        leaves tiles on offer changes only its source, the centre, one pattern line, the floor,
-        the lid, the marker and the turn: those are kept; any other action keeps the position."""
-        mark = _pycommon.history_mark(self._h_rounds)
-        if self._phase == OFFER:
-            source, colour, dest = _DRAFT_PARTS[action]
-            centre = self._centre
-            factories = self._factories
-            if source == CENTRE:
-                last = sum(centre) == centre[colour] and not any(map(any, factories))
-            else:
-                tiles = factories[source]
-                last = (not any(centre) and sum(tiles) == tiles[colour]
-                        and sum(map(sum, factories)) == tiles[colour])
-            if not last:
-                p = self._turn
-                line = dest if dest < FLOOR else 0
-                return (0, mark, source, None if source == CENTRE else factories[source][:],
-                        centre[:], p, line, self._line_colour[p][line], self._line_count[p][line],
-                        self._floor[p][:], self._lid[:], self._marker, self._marker_floor,
-                        self._turn, self._moves)
+        """What undo() restores before ``action``: the position and the history's end."""
         copies = list.copy
-        return (1, mark, self._h_first, self._rng, self._round, self._phase, self._turn,
-                self._start, self._marker, self._marker_floor, self._moves,
-                list(map(copies, self._factories)), self._centre[:], self._bag[:], self._lid[:],
-                self._prefill_bag[:], self._prefill_lid[:], list(map(copies, self._line_colour)),
+        return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._rng,
+                self._round, self._phase, self._turn, self._start, self._marker,
+                self._marker_floor, self._moves, list(map(copies, self._factories)),
+                self._centre[:], self._bag[:], self._lid[:], self._prefill_bag[:],
+                self._prefill_lid[:], list(map(copies, self._line_colour)),
                 list(map(copies, self._line_count)), list(map(copies, self._wall)),
                 list(map(copies, self._floor)), self._score[:], list(map(copies, self._row_colours)))
+
+    def _restore(self, entry):
+        copies = list.copy
+        (_, mark, self._h_first, self._rng, self._round, self._phase, self._turn, self._start,
+         self._marker, self._marker_floor, self._moves, factories, centre, bag, lid, prefill_bag,
+         prefill_lid, line_colour, line_count, wall, floor, score, row_colours) = entry
+        self._factories = list(map(copies, factories))
+        self._centre = centre[:]
+        self._bag = bag[:]
+        self._lid = lid[:]
+        self._prefill_bag = prefill_bag[:]
+        self._prefill_lid = prefill_lid[:]
+        self._line_colour = list(map(copies, line_colour))
+        self._line_count = list(map(copies, line_count))
+        self._wall = list(map(copies, wall))
+        self._floor = list(map(copies, floor))
+        self._score = score[:]
+        self._row_colours = list(map(copies, row_colours))
+        _pycommon.restore_history(self._h_rounds, mark)
 
     def undo(self):
         """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
@@ -433,38 +433,7 @@ class GameState:
         :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
         state was made, read from text (or unpickled), or since the last :meth:`deal` or
         :meth:`reseed`, which start a new undo history.  :meth:`clone` keeps the undo history."""
-        if not self._undo:
-            raise IllegalMoveError(_pycommon.NOTHING_TO_UNDO)
-        entry = self._undo.pop()
-        copies = list.copy
-        if entry[0] == 0:
-            (_, mark, source, tiles, centre, p, line, colour, count, floor, lid, self._marker,
-             self._marker_floor, self._turn, self._moves) = entry
-            if tiles is not None:
-                self._factories[source] = tiles[:]
-            self._centre = centre[:]
-            self._line_colour[p][line] = colour
-            self._line_count[p][line] = count
-            self._floor[p] = floor[:]
-            self._lid = lid[:]
-        else:
-            (_, mark, self._h_first, self._rng, self._round, self._phase, self._turn,
-             self._start, self._marker, self._marker_floor, self._moves, factories, centre, bag,
-             lid, prefill_bag, prefill_lid, line_colour, line_count, wall, floor, score,
-             row_colours) = entry
-            self._factories = list(map(copies, factories))
-            self._centre = centre[:]
-            self._bag = bag[:]
-            self._lid = lid[:]
-            self._prefill_bag = prefill_bag[:]
-            self._prefill_lid = prefill_lid[:]
-            self._line_colour = list(map(copies, line_colour))
-            self._line_count = list(map(copies, line_count))
-            self._wall = list(map(copies, wall))
-            self._floor = list(map(copies, floor))
-            self._score = score[:]
-            self._row_colours = list(map(copies, row_colours))
-        _pycommon.restore_history(self._h_rounds, mark)
+        _pycommon.undo(self)
 
     def key(self):
         """A 64-bit key of the position (README "Position keys"), the same in both engines:
@@ -655,7 +624,11 @@ class GameState:
             else:
                 action = _check_action(move)
             self._check_legal(action)
-            self._undo.append(self._undo_entry(action))
+            undo = self._undo
+            if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+                undo.append(action)
+            else:
+                undo.append(self._undo_entry(action))
             self._play(action)
 
     def _play(self, action):

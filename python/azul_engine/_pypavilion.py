@@ -481,7 +481,7 @@ class PavilionState:
         other._passed = self._passed[:]
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
-        other._undo = self._undo[:]  # entries are never changed: undo copies out of them
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -492,31 +492,23 @@ class PavilionState:
 
     # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
 
-    def _undo_entry(self):
-        """What undo() needs to take back the move about to be played: the whole position."""
+    def _undo_entry(self, action):
+        """What undo() restores before ``action``: the position and the history's end."""
         copies = list.copy
-        return (_pycommon.history_mark(self._h_rounds), self._h_first, self._h_supply, self._rng,
-                self._round, self._phase, self._fill, self._turn, self._start, self._marker,
+        return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._h_supply,
+                self._rng, self._round, self._phase, self._fill, self._turn, self._start, self._marker,
                 self._moves, self._next, self._owed, list(map(copies, self._factories)),
                 self._centre[:], self._supply[:], self._refill[:], self._bag[:], self._tower[:],
                 self._prefill_bag[:], self._prefill_tower[:], self._score[:],
                 list(map(copies, self._hand)), list(map(copies, self._board)), self._filled[:],
                 self._passed[:])
 
-    def undo(self):
-        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
-        generator and the history become exactly what they were before it.  Raises
-        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
-        state was made, read from text (or unpickled), or since the last :meth:`deal`,
-        :meth:`deal_supply` (also applied as a '~' refill) or :meth:`reseed`, which start a new
-        undo history.  :meth:`clone` keeps the undo history."""
-        if not self._undo:
-            raise IllegalMoveError(_pycommon.NOTHING_TO_UNDO)
+    def _restore(self, entry):
         copies = list.copy
-        (mark, self._h_first, self._h_supply, self._rng, self._round, self._phase, self._fill,
+        (_, mark, self._h_first, self._h_supply, self._rng, self._round, self._phase, self._fill,
          self._turn, self._start, self._marker, self._moves, self._next, self._owed, factories,
          centre, supply, refill, bag, tower, prefill_bag, prefill_tower, score, hand, board,
-         filled, passed) = self._undo.pop()
+         filled, passed) = entry
         self._factories = list(map(copies, factories))
         self._centre = centre[:]
         self._supply = supply[:]
@@ -531,6 +523,15 @@ class PavilionState:
         self._filled = filled[:]
         self._passed = passed[:]
         _pycommon.restore_history(self._h_rounds, mark)
+
+    def undo(self):
+        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
+        generator and the history become exactly what they were before it.  Raises
+        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
+        state was made, read from text (or unpickled), or since the last :meth:`deal`,
+        :meth:`deal_supply` (also applied as a '~' refill) or :meth:`reseed`, which start a new
+        undo history.  :meth:`clone` keeps the undo history."""
+        _pycommon.undo(self)
 
     def key(self):
         """A 64-bit key of the position (README "Position keys"), the same in both engines:
@@ -763,7 +764,11 @@ class PavilionState:
             else:
                 action = _pycommon.check_action(move, SP_NUM_ACTIONS)
             self._check_legal(action)
-            self._undo.append(self._undo_entry())
+            undo = self._undo
+            if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+                undo.append(action)
+            else:
+                undo.append(self._undo_entry(action))
             self._play(action)
 
     def _check_legal(self, action):

@@ -43,21 +43,24 @@ void RestoreHistory(H& h, const UndoStep<S>& u) {
   h.first = u.first;
 }
 
-inline void PushUndo(std::vector<UndoStep<State>>& undo, const State& s, const History& h) {
-  UndoStep<State> u;
+// The copy goes straight into the vector; room for a whole game is made at the first move.
+template <typename S, typename H>
+UndoStep<S>& NewUndoStep(std::vector<UndoStep<S>>& undo, const S& s, const H& h) {
+  if (undo.capacity() == 0) undo.reserve(128);
+  undo.emplace_back();
+  UndoStep<S>& u = undo.back();
   u.s = s;
   MarkHistory(h, &u.rounds, &u.moves, &u.scored, &u.first);
-  u.supply = false;
-  undo.push_back(u);
+  return u;
+}
+
+inline void PushUndo(std::vector<UndoStep<State>>& undo, const State& s, const History& h) {
+  NewUndoStep(undo, s, h).supply = false;
 }
 
 inline void PushUndo(std::vector<UndoStep<sp::State>>& undo, const sp::State& s,
                      const sp::History& h) {
-  UndoStep<sp::State> u;
-  u.s = s;
-  MarkHistory(h, &u.rounds, &u.moves, &u.scored, &u.first);
-  u.supply = h.supply_known;
-  undo.push_back(u);
+  NewUndoStep(undo, s, h).supply = h.supply_known;
 }
 
 inline void PopUndo(std::vector<UndoStep<State>>& undo, State& s, History& h) {
