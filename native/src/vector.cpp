@@ -11,13 +11,16 @@
 
 namespace azul {
 
-VectorGame::VectorGame(int n, int players, int variant, uint64_t seed)
+VectorGame::VectorGame(int n, int players, int variant, uint64_t seed, bool auto_reset)
     : n_(n), players_(players), variant_(variant),
-      num_actions_(variant == kPavilionVariant ? sp::kNumActions : kNumActions), seed_(seed),
+      num_actions_(variant == kPavilionVariant ? sp::kNumActions : kNumActions),
+      auto_reset_(auto_reset), seed_(seed),
       games_(variant == kPavilionVariant ? 0 : n), sp_games_(variant == kPavilionVariant ? n : 0),
       mask_(static_cast<size_t>(n) * num_actions_),
       actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
-      counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n) {
+      counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n),
+      final_scores_(auto_reset ? static_cast<size_t>(n) * players : 0),
+      final_returns_(auto_reset ? static_cast<size_t>(n) * players : 0) {
   ResetAll();
 }
 
@@ -33,6 +36,30 @@ void VectorGame::Start(int i) {
   else
     games_[i] = NewGame(players_, static_cast<Variant>(variant_), seed, false, nullptr);
   Refresh(i);
+}
+
+// Game i is over: its scores and returns go to the final arrays (winners as Winners() and
+// sp::Winners() choose them, without their lists).
+void VectorGame::Finish(int i) {
+  int32_t* scores = &final_scores_[static_cast<size_t>(i) * players_];
+  float* returns = &final_returns_[static_cast<size_t>(i) * players_];
+  int rows[kMaxPlayers] = {0, 0, 0, 0};
+  for (int p = 0; p < players_; ++p) {
+    if (pavilion()) {
+      scores[p] = sp_games_[i].score[p];
+    } else {
+      scores[p] = games_[i].board[p].score;
+      rows[p] = CompleteRows(games_[i], p);
+    }
+  }
+  int best = 0;
+  for (int p = 1; p < players_; ++p)
+    if (scores[p] > scores[best] || (scores[p] == scores[best] && rows[p] > rows[best])) best = p;
+  int winners = 0;
+  for (int p = 0; p < players_; ++p) winners += scores[p] == scores[best] && rows[p] == rows[best];
+  for (int p = 0; p < players_; ++p)
+    returns[p] = scores[p] == scores[best] && rows[p] == rows[best] ? (winners == 1 ? 1.0f : 0.0f)
+                                                                      : -1.0f;
 }
 
 void VectorGame::ResetAll() {
@@ -94,7 +121,7 @@ void VectorGame::Observations(float* out) const {
 
 void VectorGame::Check(const int64_t* actions, int games) const {
   for (int i = 0; i < games; ++i) {
-    if (done_[i]) continue;
+    if (done_[i] && !auto_reset_) continue;
     // The mask is the game's legal set: only a refused action needs the rules' own check,
     // which throws naming the rule.
     const int64_t a = actions[i];
@@ -113,12 +140,17 @@ void VectorGame::Check(const int64_t* actions, int games) const {
 int VectorGame::Apply(const int64_t* actions, StopCheck stop) {
   for (int i = 0; i < n_; ++i) {
     if (i % kPollGames == 0 && i > 0 && stop()) return i;
-    if (done_[i]) continue;
+    if (done_[i] && !auto_reset_) continue;
     if (pavilion())
       sp::Play(sp_games_[i], static_cast<int>(actions[i]), nullptr);
     else
       ApplyAction(games_[i], static_cast<int>(actions[i]), nullptr);
     Refresh(i);
+    if (auto_reset_ && done_[i]) {
+      Finish(i);
+      Start(i);
+      done_[i] = 1;
+    }
   }
   return n_;
 }
