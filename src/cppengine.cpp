@@ -402,26 +402,43 @@ py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
   return out;
 }
 
+// The policy argument of the playouts: "uniform" or "light" (an exact str), as the pure engine's
+// _pycommon.check_policy.
+Policy ToPolicy(const py::object& policy) {
+  if (PyUnicode_CheckExact(policy.ptr())) {
+    const std::string name = Utf8(policy);
+    if (name == "uniform") return Policy::kUniform;
+    if (name == "light") return Policy::kLight;
+  }
+  throw py::value_error("unknown policy " + Utf8(py::repr(policy)) +
+                        "; expected one of: uniform, light");
+}
+
 py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
                             const py::object& variant, const py::object& seed,
-                            const py::object& threads_obj, bool with_plies) {
+                            const py::object& threads_obj, bool with_plies,
+                            const py::object& policy_obj) {
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
   // checks players and variant before any work
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+  const Policy policy = ToPolicy(policy_obj);
   const int p = a.players;
   py::array_t<int32_t> out({n, p});
   int32_t* data = out.mutable_data();
   const uint64_t plies = RunInterruptible([&](StopCheck stop) {
-    if (a.variant == kPavilion) return sp::RandomPlayouts(n, p, seed_value, threads, data, stop);
-    return RandomPlayouts(n, p, static_cast<Variant>(a.variant), seed_value, threads, data, stop);
+    if (a.variant == kPavilion)
+      return sp::RandomPlayouts(n, p, seed_value, threads, data, stop, policy);
+    return RandomPlayouts(n, p, static_cast<Variant>(a.variant), seed_value, threads, data, stop,
+                          policy);
   });
   return Playouts(plies, out, with_plies);
 }
 
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
-                          const py::object& threads_obj, bool with_plies) {
+                          const py::object& threads_obj, bool with_plies,
+                          const py::object& policy_obj) {
   const bool pavilion = py::isinstance<PGame>(state);
   if (!pavilion && !py::isinstance<Game>(state))
     throw py::type_error("state must be a GameState or PavilionState of this engine, not " +
@@ -429,19 +446,22 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
+  const Policy policy = ToPolicy(policy_obj);
   if (pavilion) {
     const sp::State start = state.cast<const PGame&>().s;
     py::array_t<int32_t> out({n, static_cast<int>(start.players)});
     int32_t* data = out.mutable_data();
-    const uint64_t plies = RunInterruptible(
-        [&](StopCheck stop) { return sp::PlayoutsFrom(start, n, seed_value, threads, data, stop); });
+    const uint64_t plies = RunInterruptible([&](StopCheck stop) {
+      return sp::PlayoutsFrom(start, n, seed_value, threads, data, stop, policy);
+    });
     return Playouts(plies, out, with_plies);
   }
   const State start = state.cast<const Game&>().s;
   py::array_t<int32_t> out({n, static_cast<int>(start.players)});
   int32_t* data = out.mutable_data();
-  const uint64_t plies = RunInterruptible(
-      [&](StopCheck stop) { return PlayoutsFrom(start, n, seed_value, threads, data, stop); });
+  const uint64_t plies = RunInterruptible([&](StopCheck stop) {
+    return PlayoutsFrom(start, n, seed_value, threads, data, stop, policy);
+  });
   return Playouts(plies, out, with_plies);
 }
 
@@ -1177,9 +1197,9 @@ PYBIND11_MODULE(_cppengine, m) {
   }, py::arg("players"), py::arg("variant") = "classic");
   m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
         py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
-        py::arg("with_plies") = false);
+        py::arg("with_plies") = false, py::arg("policy") = "uniform");
   m.def("playouts_from", &PlayoutsFromPy, py::arg("state"), py::arg("n"), py::arg("seed") = 0,
-        py::arg("threads") = 0, py::arg("with_plies") = false);
+        py::arg("threads") = 0, py::arg("with_plies") = false, py::arg("policy") = "uniform");
   // Private, for tests: Summer Pavilion playouts on the full State (sp::PlayRandom), the reference
   // the compact playout kernel must match game for game; returns (scores, plies).
   m.def("_sp_reference_playouts", [](const py::object& state, int n, uint64_t seed) {

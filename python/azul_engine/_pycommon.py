@@ -245,6 +245,17 @@ def undo(state):
     del entries[i]
 
 
+# Rollout policies of random_playouts and playouts_from (README "Rollout policies").
+POLICIES = ("uniform", "light")
+
+
+def check_policy(policy):
+    """True for the light policy, False for uniform; ValueError naming the choices otherwise."""
+    if type(policy) is not str or policy not in POLICIES:
+        raise ValueError("unknown policy %r; expected one of: %s" % (policy, ", ".join(POLICIES)))
+    return policy == "light"
+
+
 def history_mark(rounds):
     """The history's end before a move, for undo: rounds, moves of the last one, its scores.
     Only the end of a history changes during play (undo.h), so these restore it exactly."""

@@ -1651,9 +1651,12 @@ def _read_history(g, fields, keys):
 # Random playouts (native/src/pavilion.cpp, PlayRandom)
 # ---------------------------------------------------------------------------------------------
 
-def play_random(g, policy):
+def play_random(g, policy, light=False):
     """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
-    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played."""
+    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
+    ``light``: the light policy (README "Rollout policies") chooses play-phase moves instead."""
+    if light:
+        return _play_light(g, policy)
     g._h_complete = False  # a playout keeps no history
     if g._explicit:
         g._explicit = False
@@ -1671,5 +1674,44 @@ def play_random(g, policy):
         z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         play(legal[(((z ^ (z >> 31)) >> 32) * len(legal)) >> 32])
+        plies += 1
+    return plies
+
+
+# The light policy passes, while a placement is possible, when below(LIGHT_PASS_ODDS) is 0.
+LIGHT_PASS_ODDS = 16
+_KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
+
+
+def _play_light(g, policy):
+    """play_random with the light policy: in the play phase, a placement (one draw: below(16);
+    0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
+    many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
+    g._h_complete = False  # a playout keeps no history
+    if g._explicit:
+        g._explicit = False
+        if g._phase == FIRST_PLAYER:
+            g._start = g._below(g._players)
+            g._begin_setup()
+        elif g._phase == FILL:
+            g._continue_fill()
+    plies = 0
+    legal_actions, play = g._legal_actions, g._play
+    sizes = _KEEP_SIZE
+    while g._phase != OVER:
+        if g._phase == PLAY:
+            legal = g._placements()
+            if legal:
+                policy, z = _splitmix_next(policy)
+                if (z >> 32) * LIGHT_PASS_ODDS >> 32 == 0:
+                    legal = None
+            if not legal:
+                passes = g._passes()
+                most = sizes[passes[-1] - SP_PASS_ACTION_BASE]
+                legal = [a for a in passes if sizes[a - SP_PASS_ACTION_BASE] == most]
+        else:
+            legal = legal_actions()
+        policy, z = _splitmix_next(policy)
+        play(legal[((z >> 32) * len(legal)) >> 32])
         plies += 1
     return plies

@@ -158,9 +158,9 @@ void ResumeSampled(State& s);
 // As RandomPlayouts/PlayoutsFrom in playout.h, played by the compact kernel
 // (pavilion_playout.cpp).
 uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
-                        StopCheck stop = {});
+                        StopCheck stop = {}, Policy policy = Policy::kUniform);
 uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop = {});
+                      StopCheck stop = {}, Policy policy = Policy::kUniform);
 // The same, played on the full State by PlayRandom: the reference the kernel must match game
 // for game (tests compare the two).
 uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);

@@ -16,6 +16,15 @@ namespace azul {
 
 template <typename S>
 struct UndoStep {
+  // Built in place in the undo vector: the position is copied once.
+  template <typename H>
+  UndoStep(const S& state, const H& h, bool supply_known)
+      : s(state),
+        rounds(static_cast<uint32_t>(h.rounds.size())),
+        moves(h.rounds.empty() ? 0 : static_cast<uint32_t>(h.rounds.back().moves.size())),
+        scored(!h.rounds.empty() && !h.rounds.back().scores.empty()),
+        supply(supply_known),
+        first(static_cast<int8_t>(h.first)) {}
   S s;
   uint32_t rounds;  // rounds in the history
   uint32_t moves;   // moves of its last round
@@ -23,14 +32,6 @@ struct UndoStep {
   bool supply;      // Summer Pavilion: the setup supply was known
   int8_t first;
 };
-
-template <typename H>
-void MarkHistory(const H& h, uint32_t* rounds, uint32_t* moves, bool* scored, int8_t* first) {
-  *rounds = static_cast<uint32_t>(h.rounds.size());
-  *moves = h.rounds.empty() ? 0 : static_cast<uint32_t>(h.rounds.back().moves.size());
-  *scored = !h.rounds.empty() && !h.rounds.back().scores.empty();
-  *first = static_cast<int8_t>(h.first);
-}
 
 template <typename H, typename S>
 void RestoreHistory(H& h, const UndoStep<S>& u) {
@@ -43,24 +44,16 @@ void RestoreHistory(H& h, const UndoStep<S>& u) {
   h.first = u.first;
 }
 
-// The copy goes straight into the vector; room for a whole game is made at the first move.
-template <typename S, typename H>
-UndoStep<S>& NewUndoStep(std::vector<UndoStep<S>>& undo, const S& s, const H& h) {
-  if (undo.capacity() == 0) undo.reserve(128);
-  undo.emplace_back();
-  UndoStep<S>& u = undo.back();
-  u.s = s;
-  MarkHistory(h, &u.rounds, &u.moves, &u.scored, &u.first);
-  return u;
-}
-
+// Room for a whole game is made at the first move.
 inline void PushUndo(std::vector<UndoStep<State>>& undo, const State& s, const History& h) {
-  NewUndoStep(undo, s, h).supply = false;
+  if (undo.capacity() == 0) undo.reserve(128);
+  undo.emplace_back(s, h, false);
 }
 
 inline void PushUndo(std::vector<UndoStep<sp::State>>& undo, const sp::State& s,
                      const sp::History& h) {
-  NewUndoStep(undo, s, h).supply = h.supply_known;
+  if (undo.capacity() == 0) undo.reserve(128);
+  undo.emplace_back(s, h, h.supply_known);
 }
 
 inline void PopUndo(std::vector<UndoStep<State>>& undo, State& s, History& h) {
