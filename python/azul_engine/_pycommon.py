@@ -215,7 +215,7 @@ def copy_rounds(rounds):
     return rounds
 
 
-# -- undo and position keys (native/include/azul/undo.h, key.h) -------------------------------
+# -- undo and position keys (native/include/azul/common/undo.h, key.h) ------------------------
 
 NOTHING_TO_UNDO = ("undo: no move to take back (none was applied since this state was made, "
                    "read from text, dealt or reseeded)")

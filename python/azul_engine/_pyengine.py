@@ -395,7 +395,7 @@ class GameState:
     def __deepcopy__(self, memo):
         return self.clone()
 
-    # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
+    # -- undo and position keys (native/include/azul/common/undo.h, classic/key.h) ------------
 
     def _undo_entry(self, action):
         """What undo() restores before ``action``: the position and the history's end."""

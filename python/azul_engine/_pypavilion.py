@@ -490,7 +490,7 @@ class PavilionState:
     def __deepcopy__(self, memo):
         return self.clone()
 
-    # -- undo and position keys (native/include/azul/undo.h, key.h) ---------------------------
+    # -- undo and position keys (native/include/azul/common/undo.h, pavilion/key.h) -----------
 
     def _undo_entry(self, action):
         """What undo() restores before ``action``: the position and the history's end."""
