@@ -111,7 +111,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
       if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
   }
   for (const auto& [i, value] : big) {
-    if (v.done()[i]) continue;
+    if (v.done()[i] && !v.auto_reset()) continue;  // with auto_reset every game takes its action
     v.Check(data, i);
     throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
                       " is out of range 0-" + std::to_string(v.num_actions() - 1));

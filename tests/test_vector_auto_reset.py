@@ -88,3 +88,19 @@ def test_auto_reset_checks_every_action_and_pickles(engine):
     v.step(actions)
     copy.step(actions)
     assert all(copy.state(k) == v.state(k) for k in range(2))
+
+
+def test_auto_reset_reports_a_huge_uint64_action_of_a_game_that_just_ended(engine):
+    # With auto_reset a game that ended in the last step takes an action in the next one: an action of 2**63 or more
+    # there is refused with its real value, as in a game not over.
+    v = engine.VectorGame(2, auto_reset=True, seed=1)
+    rng = np.random.default_rng(0)
+    while not v.done.any():
+        v.step(np.array([v.legal_actions[i][rng.integers(v.num_legal[i])] for i in range(2)], dtype=np.int64))
+    ended = int(np.argmax(v.done))
+    actions = np.zeros(2, dtype=np.uint64)
+    actions[1 - ended] = v.legal_actions[1 - ended][0]
+    actions[ended] = 2**63 + 5
+    with pytest.raises(azul_engine.IllegalMoveError) as error:
+        v.step(actions)
+    assert str(error.value).endswith("action 9223372036854775813 is out of range 0-313")
