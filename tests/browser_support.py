@@ -59,8 +59,13 @@ def browser(width=1100, height=900):
     return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
 
-def screenshot(driver, name):
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / ("%s.png" % name)
-    driver.save_screenshot(str(path))
+def screenshot(driver, name, folder=None):
+    """The whole page (not only the window) as ``folder/name.png`` (default folder: SCREENSHOTS)."""
+    import base64
+
+    folder = Path(folder) if folder else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / ("%s.png" % name)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
     return path

@@ -43,6 +43,7 @@ def test_sheet_scores_a_whole_game_as_the_engine_did(engine, variant, players, s
         assert not sheet["over"]
         result = enter_round(engine, sheet, entry)
         assert [[t["points"] for t in tiles] for tiles in result["tiles"]] == entry["points"]
+        assert [[(t["across"], t["down"]) for t in tiles] for tiles in result["tiles"]] == entry["runs"]
         assert result["penalty"] == entry["penalties"]
         assert result["after"] == entry["scores"]
     assert sheet["over"]

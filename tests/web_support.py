@@ -20,11 +20,13 @@ def table_rounds(state):
     for i, events in enumerate(sheet):
         tiles = [[] for _ in range(players)]
         points = [[] for _ in range(players)]
+        runs = [[] for _ in range(players)]
         floors, penalties, marker = [0] * players, [0] * players, None
         for e in events:
             if e["event"] == "tile":
                 tiles[e["player"]].append({"row": e["row"], "col": e["column"], "colour": e["colour"]})
                 points[e["player"]].append(e["points"])
+                runs[e["player"]].append((e["across"], e["down"]))
             elif e["event"] == "floor":
                 p = e["player"]
                 floors[p] = e["items"] - (1 if e["marker"] else 0)
@@ -37,6 +39,7 @@ def table_rounds(state):
                 return None
             marker = full[0]  # kept aside on a full floor: 7 items either way
         out.append({"tiles": tiles, "points": points, "floors": floors, "marker": marker, "penalties": penalties,
+                    "runs": runs,
                     "scores": record["rounds"][i]["scores"]})
     return out
 

@@ -210,7 +210,7 @@ def setup_form(lang, url, with_seats):
         rows.append("<div class=\"row\"><span>%s</span> %s</div>" % (t("seat_n", n=i + 1), seat))
     return ('<form id="setup" onsubmit="return false"><fieldset><label>%s <select name="variant">'
             '<option value="classic">%s</option><option value="grey">%s</option></select></label> '
-            '<label>%s <select name="players"><option>2</option><option>3</option><option>4</option></select>'
+            '<label>%s <select name="players"><option value="2">2</option><option value="3">3</option><option value="4">4</option></select>'
             '</label>%s</fieldset></form><button class="primary" id="start" data-post="%s" data-form="setup">%s'
             "</button>" % (t("variant"), t("classic"), t("grey"), t("players"), "".join(rows), url, t("start")))
 
@@ -293,8 +293,9 @@ def round_table(lang, sheet, rounds, start=0):
     for i, r in enumerate(rounds):
         cells = []
         for p in range(len(names)):
-            parts = ["%s %s +%d" % (t("row_n", n=x["row"] + 1), esc(colour_name(lang, x["colour"])), x["points"])
-                     for x in r["tiles"][p]]
+            parts = ['<span class="tilepts">%s %s +%d (%s)</span>' % (
+                t("row_n", n=x["row"] + 1), esc(colour_name(lang, x["colour"])), x["points"], runs(lang, x))
+                for x in r["tiles"][p]]
             gained = sum(x["points"] for x in r["tiles"][p])
             parts.append("%s: %d &rarr; &minus;%d" % (t("floor"), r["floors"][p] + (
                 1 if r["marker"] == p and r["floors"][p] < 7 else 0), r["penalty"][p]))
@@ -306,6 +307,12 @@ def round_table(lang, sheet, rounds, start=0):
                                                                           "<br>".join(parts)))
         body.append("<tr><th>%d</th>%s</tr>" % (start + i + 1, "".join(cells)))
     return '<div class="scroll"><table class="rounds">%s%s</table></div>' % (head, "".join(body))
+
+
+def runs(lang, x):
+    if x["across"] == 1 and x["down"] == 1:
+        return esc(i18n.text(lang, "alone"))
+    return ", ".join(esc(i18n.text(lang, k, n=x[k])) for k in ("across", "down") if x[k] > 1)
 
 
 def final_block(lang, names, before, bonuses, final, winners):

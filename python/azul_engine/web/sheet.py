@@ -69,13 +69,14 @@ def _name(sheet, message):
     return message
 
 
-def _text(sheet, tiles_by_player, floors, marker, end, scores):
+def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
     """State text of the position at the end of the round's drafting: complete pattern lines for the tiles in
     ``tiles_by_player``, ``floors`` items (the marker among them for seat ``marker``), and one tile of colour
     ``end[2]`` in the centre for seat ``end[0]`` to take."""
     players = len(sheet["names"])
+    walls = sheet["walls"] if walls is None else walls
     used = [0] * 5
-    for wall in sheet["walls"]:
+    for wall in walls:
         for row in wall:
             for ch in row:
                 if ch != ".":
@@ -110,7 +111,7 @@ def _text(sheet, tiles_by_player, floors, marker, end, scores):
            "moves=1", "factories=" + ",".join(["-"] * (2 * players + 1)), "center=" + end[2], "bag=" + bag,
            "lid=0,0,0,0,0", "prefill=" + bag + "/0,0,0,0,0"]
     for p in range(players):
-        out.append("p%d=%d:%s:%s:%s" % (p, scores[p], "/".join(lines_out[p]), "/".join(sheet["walls"][p]),
+        out.append("p%d=%d:%s:%s:%s" % (p, scores[p], "/".join(lines_out[p]), "/".join(walls[p]),
                                         floor_out[p] or "-"))
     return " ".join(out)
 
@@ -128,9 +129,9 @@ def _ends(sheet, tiles_by_player):
                     yield (p, row, colour)
 
 
-def _play(engine, sheet, tiles_by_player, floors, marker, scores, end):
+def _play(engine, sheet, tiles_by_player, floors, marker, scores, end, walls=None):
     """The state after the round: the probe's last draft, then the grey wall's columns as tapped."""
-    state = engine.from_text(_text(sheet, tiles_by_player, floors, marker, end, scores))
+    state = engine.from_text(_text(sheet, tiles_by_player, floors, marker, end, scores, walls))
     state.apply("C%s%d" % (end[2], end[1] + 1))
     columns = {(p, t["row"]): t["col"] for p in range(len(tiles_by_player)) for t in tiles_by_player[p]}
     while state.phase == "tiling":
@@ -188,13 +189,36 @@ def evaluate(engine, sheet, pending=None):
     for k in range(max([len(t) for t in tiles] + [0]) + 1):
         probe = _play(engine, sheet, [t[:k] for t in tiles], floors, marker, base, end)
         probes.append(_pre_bonus(engine, sheet, probe))
+    # Across and down: the k-th tile of each player alone with its row (as the wall had it), then alone with
+    # its column (with the tiles placed above it this round): the engine's score of a tile with no neighbour
+    # the other way is its run, or 1 alone.
+    runs = []
+    for k in range(len(probes) - 1):
+        row_walls, column_walls, lines = [], [], []
+        for p in range(players):
+            if len(tiles[p]) <= k:
+                row_walls.append(["....."] * 5)
+                column_walls.append(["....."] * 5)
+                lines.append([])
+                continue
+            t = tiles[p][k]
+            wall = sheet["walls"][p]
+            row_walls.append(["....." if r != t["row"] else wall[r] for r in range(5)])
+            above = {x["row"]: x["colour"] for x in tiles[p][:k] if x["col"] == t["col"]}
+            column_walls.append(["." * t["col"] + above.get(r, wall[r][t["col"]]) + "." * (4 - t["col"])
+                                 for r in range(5)])
+            lines.append([t])
+        across = _pre_bonus(engine, sheet, _play(engine, sheet, lines, floors, marker, base, end, row_walls))
+        down = _pre_bonus(engine, sheet, _play(engine, sheet, lines, floors, marker, base, end, column_walls))
+        runs.append((across, down))
     result = {"tiles": [], "penalty": [], "clamped": [], "before": list(sheet["scores"]),
               "after": _pre_bonus(engine, sheet, state), "floors": list(floors), "marker": marker,
               "over": state.is_over, "walls": [list(w) for w in state.walls]}
     for p in range(players):
         row_points = []
         for k, t in enumerate(tiles[p]):
-            row_points.append(dict(t, points=probes[k + 1][p] - probes[k][p]))
+            across, down = (runs[k][i][p] - probes[0][p] for i in (0, 1))
+            row_points.append(dict(t, points=probes[k + 1][p] - probes[k][p], across=across, down=down))
         result["tiles"].append(row_points)
         gained = sum(x["points"] for x in row_points)
         penalty = base[p] + gained - probes[-1][p]
