@@ -317,3 +317,56 @@ def test_serve_command_binds_to_loopback_by_default():
     out = subprocess.run([sys.executable, "-m", "azul_engine", "serve", "--port", "70000"], capture_output=True,
                          text=True)
     assert out.returncode == 2 and "--port must be 0 to 65535" in out.stderr
+
+
+# -- Summer Pavilion -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 5)])
+def test_pavilion_sheet_scores_a_whole_game_as_the_engine_did(engine, players, seed):
+    """A bot game's events (placements with their wild tiles, the start token, the passes), typed into the
+    Summer Pavilion sheet, give the engine's points, bonus tiles owed, round scores, final scores and winners."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    game = finished_game(engine, players, "summer-pavilion", seed)
+    record = game.record()
+    sheet = pvs.new_sheet(["P%d" % p for p in range(players)])
+    for i, events in enumerate(game.score_sheet()):
+        for e in events:
+            if e["event"] == "start-token":
+                pvs.set_token(engine, sheet, e["player"], e["tiles"])
+            elif e["event"] == "place":
+                pvs.place(engine, sheet, e["player"], e["star"], e["space"], e["colour"], e["wilds"])
+            elif e["event"] == "pass":
+                pvs.set_pass(engine, sheet, e["player"], len(e["kept"]), e["discarded"])
+        result = pvs.finish_round(engine, sheet)
+        assert result["after"] == record["rounds"][i]["scores"]
+        for p in range(players):
+            mine = [(x["points"], x["bonus_tiles"]) for x in result["events"][p] if x["event"] == "place"]
+            assert mine == [(e["points"], e["bonus_tiles"]) for e in events
+                            if e["event"] == "place" and e["player"] == p]
+    assert sheet["over"]
+    assert sheet["final"]["scores"] == game.scores and sheet["final"]["winners"] == game.winners
+    ends = {e["player"]: e for e in game.score_sheet()[-1] if e["event"] == "end"}
+    for p, end in enumerate(sheet["final"]["end"]):
+        assert end["bonus"] == ends[p]["star_points"] + ends[p]["number_points"]
+
+
+def test_pavilion_sheet_refuses_what_the_rules_forbid(engine):
+    from azul_engine.web import pavilion_sheet as pvs
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    pvs.place(engine, sheet, 0, "C", 2, "B", 0)
+    with pytest.raises(sheets.SheetError, match=r"^Anna: "):
+        pvs.place(engine, sheet, 0, "C", 4, "B", 0)  # the centre star's six tiles all differ
+    with pytest.raises(sheets.SheetError, match=r"^Anna: "):
+        pvs.place(engine, sheet, 0, "R", 2, "R", 2)  # space 2 cannot be paid with 2 wild tiles
+    with pytest.raises(sheets.SheetError, match=r"^star: 'X' is not one of"):
+        pvs.place(engine, sheet, 0, "X", 2, "R", 0)
+    before = json.dumps(sheet)
+    with pytest.raises(sheets.SheetError):
+        pvs.set_pass(engine, sheet, 1, 5, 0)  # at most 4 tiles are kept
+    assert json.dumps(sheet) == before  # refusals change nothing
+    pvs.set_token(engine, sheet, 1, 6)
+    pvs.set_pass(engine, sheet, 1, 0, 9)
+    result = pvs.finish_round(engine, sheet)
+    assert result["after"] == [6, 1]  # a lone tile scores 1; every loss stops at 1: 5 - 6 - 9

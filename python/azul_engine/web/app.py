@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 import azul_engine
 from .. import IllegalMoveError, StateFormatError, bots, records
-from . import i18n, sheet as sheets
+from . import i18n, pavilion_sheet as pvs, sheet as sheets
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
@@ -149,7 +149,7 @@ def wall_cells(lang, variant, wall, pick=None, new=(), extra_json=None, form=Non
         for c in range(5):
             ch = wall[r][c]
             hint = sheets.cell_colour(variant, r, c) if variant == "classic" else None
-            cls = ("t-" + ch) if ch != "." else ("e-" + (hint or "G"))
+            cls = ("t-" + ch) if ch != "." else ("e-" + (hint or "C"))
             if (r, c) in new:
                 cls += " new"
             label = colour_name(lang, ch if ch != "." else hint) if (ch != "." or hint) else ""
@@ -189,13 +189,12 @@ def home_body(lang):
     t = lambda k: esc(i18n.text(lang, k))
     return ("<p>%s</p><ul><li><a href=\"/sheet\">%s</a></li><li><a href=\"/check\">%s</a></li>"
             "<li><a href=\"/play\">%s</a></li><li><a href=\"/replay\">%s</a></li></ul><p class=\"small\">%s</p>"
-            "<p class=\"small\">%s</p>"
-            % (t("intro"), t("nav_sheet"), t("nav_check"), t("nav_play"), t("nav_replay"), t("pavilion_missing"),
-               t("reload_note")))
+            % (t("intro"), t("nav_sheet"), t("nav_check"), t("nav_play"), t("nav_replay"), t("reload_note")))
 
 
 def setup_form(lang, url, with_seats):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    pavilion = "" if with_seats else '<option value="summer-pavilion">%s</option>' % t("pavilion")
     rows = []
     for i in range(4):
         seat = ""
@@ -209,10 +208,11 @@ def setup_form(lang, url, with_seats):
             seat = '<input name="name%d" value="%s" maxlength="30" size="12">' % (i, t("player_n", n=i + 1))
         rows.append("<div class=\"row\"><span>%s</span> %s</div>" % (t("seat_n", n=i + 1), seat))
     return ('<form id="setup" onsubmit="return false"><fieldset><label>%s <select name="variant">'
-            '<option value="classic">%s</option><option value="grey">%s</option></select></label> '
+            '<option value="classic">%s</option><option value="grey">%s</option>%s</select></label> '
             '<label>%s <select name="players"><option value="2">2</option><option value="3">3</option><option value="4">4</option></select>'
             '</label>%s</fieldset></form><button class="primary" id="start" data-post="%s" data-form="setup">%s'
-            "</button>" % (t("variant"), t("classic"), t("grey"), t("players"), "".join(rows), url, t("start")))
+            "</button>" % (t("variant"), t("classic"), t("grey"), pavilion, t("players"), "".join(rows), url,
+                           t("start")))
 
 
 # -- score sheet pages -----------------------------------------------------------------------------------------
@@ -221,6 +221,8 @@ def sheet_body(lang, engine, sheet):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
     if sheet is None:
         return "<h2>%s</h2>%s" % (t("new_sheet"), setup_form(lang, "/api/sheet/new", False))
+    if sheet["variant"] == "summer-pavilion":
+        return pavilion_body(lang, engine, sheet)
     names = sheet["names"]
     out = ["<h2>%s &middot; %s</h2>" % (t("nav_sheet"), t(sheet["variant"]))]
     pending = sheet["pending"]
@@ -283,6 +285,135 @@ def sheet_body(lang, engine, sheet):
     out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
                "</button></p>" % (t("download_sheet"), t("new_sheet")))
     return "".join(out)
+
+
+def pv_colour(lang, c):
+    return i18n.text(lang, i18n.PAVILION_COLOUR_KEYS[c])
+
+
+def pv_star(lang, star):
+    return i18n.text(lang, "centre_star") if star == "C" else i18n.text(lang, "star_of", c=pv_colour(lang, star))
+
+
+def stepper(url, body_minus, body_plus, value, label):
+    return ('<button data-post="%s" data-json="%s" aria-label="-">&minus;</button><span class="num">%d</span> %s '
+            '<button data-post="%s" data-json="%s" aria-label="+">+</button>'
+            % (url, attr_json(body_minus), value, label, url, attr_json(body_plus)))
+
+
+def pavilion_body(lang, engine, sheet):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    names, pending = sheet["names"], sheet["pending"]
+    rnd = pvs.round_number(sheet)
+    out = ["<h2>%s &middot; %s</h2>" % (t("nav_sheet"), t("pavilion"))]
+    if not sheet["over"]:
+        out.append("<h3>%s &middot; %s</h3><p class=\"small\">%s</p>" % (
+            t("round_n", n=rnd), t("wild_is", c=pv_colour(lang, pvs.wild(rnd))), t("pv_help")))
+        out.append('<form id="pvform" class="picker" onsubmit="return false"><b>%s</b><br>%s<br><label>%s '
+                   '<select name="wilds">%s</select></label></form>'
+                   % (t("centre_colour"), "".join(
+                       '<label><input type="radio" name="colour" value="%s"%s>%s %s</label>'
+                       % (c, " checked" if c == "P" else "", tile(c), esc(pv_colour(lang, c))) for c in pvs.COLOURS),
+                      t("wild_tiles"), "".join('<option value="%d">%d</option>' % (n, n) for n in range(6))))
+        out.append('<div class="players">')
+        for p, name in enumerate(names):
+            mine = {(x["star"], x["space"]): x for x in pending["places"][p]}
+            rows = []
+            for si, star in enumerate(pvs.STARS):
+                cells = []
+                for space in range(1, 7):
+                    have = sheet["boards"][p][si][space - 1]
+                    new = mine.get((star, space))
+                    colour = new["colour"] if new else (have if have != "." else None)
+                    cls = ("t-" + colour) if colour else ("e-" + star)
+                    if have == "." or new:
+                        cells.append('<button class="cell pick %s%s" data-post="/api/pavilion/place" data-json="%s" '
+                                     'data-form="pvform" data-space="%s%d" title="%s %d">%d</button>'
+                                     % (cls, " new" if new else "", attr_json({"player": p, "star": star,
+                                                                              "space": space}),
+                                        star, space, esc(pv_star(lang, star)), space, space))
+                    else:
+                        cells.append('<span class="cell %s" data-space="%s%d">%d</span>' % (cls, star, space, space))
+                rows.append('<div class="row"><span class="small" style="width:18px">%s</span>%s</div>'
+                            % (star, "".join(cells)))
+            token = pending["token"] == p
+            out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>%s'
+                       '<div class="row"><button class="tokenb%s" data-post="/api/pavilion/token" data-json="%s">%s'
+                       '</button>%s</div><div class="row"><b>%s:</b> %s</div><div class="row">%s</div></div>'
+                       % (p, esc(name), t("score"), sheet["scores"][p], "".join(rows), " primary" if token else "",
+                          attr_json({"player": None if token else p, "tiles": pending["token_tiles"]}),
+                          t("start_token"),
+                          (" " + stepper("/api/pavilion/token",
+                                         {"player": p, "tiles": max(1, pending["token_tiles"] - 1)},
+                                         {"player": p, "tiles": pending["token_tiles"] + 1},
+                                         pending["token_tiles"], t("token_tiles"))) if token else "",
+                          t("pass"),
+                          stepper("/api/pavilion/pass",
+                                  {"player": p, "kept": max(0, pending["kept"][p] - 1),
+                                   "discarded": pending["discarded"][p]},
+                                  {"player": p, "kept": pending["kept"][p] + 1, "discarded": pending["discarded"][p]},
+                                  pending["kept"][p], t("kept")),
+                          stepper("/api/pavilion/pass",
+                                  {"player": p, "kept": pending["kept"][p],
+                                   "discarded": max(0, pending["discarded"][p] - 1)},
+                                  {"player": p, "kept": pending["kept"][p], "discarded": pending["discarded"][p] + 1},
+                                  pending["discarded"][p], t("discarded"))))
+        out.append("</div>")
+        try:
+            preview = pvs.evaluate(engine, sheet)
+            out.append("<h3>%s</h3>%s" % (t("preview"), pavilion_table(lang, sheet, [preview], len(sheet["rounds"]))))
+        except sheets.SheetError as e:
+            out.append('<p class="msg error">%s</p>' % esc(e))
+        out.append('<button class="primary" id="score-round" data-post="/api/sheet/round">%s</button>'
+                   % t("score_round"))
+    if sheet["rounds"]:
+        out.append("<h3>%s</h3>%s" % (t("score"), pavilion_table(lang, sheet, sheet["rounds"])))
+        out.append('<button data-post="/api/sheet/undo">%s</button>' % t("undo_round"))
+    if sheet["over"]:
+        final = sheet["final"]
+        rows = "".join('<tr><td>%s</td><td>%d</td><td>+%d</td><td>%d &rarr; &minus;%d</td><td data-final="%d"><b>%d'
+                       "</b></td></tr>" % (esc(names[p]), sheet["scores"][p], e["bonus"], e["kept"], e["penalty"],
+                                           final["scores"][p], final["scores"][p])
+                       for p, e in enumerate(final["end"]))
+        best = max(final["scores"])
+        note = " (%s)" % t("shared") if len(final["winners"]) > 1 else ""
+        del best
+        out.append('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s'
+                   '</th><th>%s</th></tr>%s</table></div><p class="winner" id="winners">%s: %s%s</p>'
+                   % (t("game_over"), t("before_bonus"), t("end_bonus"), t("kept_penalty"), t("final"), rows,
+                      t("winners"), esc(", ".join(names[w] for w in final["winners"])), note))
+    out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
+               "</button></p>" % (t("download_sheet"), t("new_sheet")))
+    return "".join(out)
+
+
+def pavilion_table(lang, sheet, rounds, start=0):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    names = sheet["names"]
+    head = "<tr><th>%s</th>%s</tr>" % (t("round"), "".join("<th>%s</th>" % esc(n) for n in names))
+    body = []
+    for i, r in enumerate(rounds):
+        cells = []
+        for p in range(len(names)):
+            parts = []
+            for e in r["events"][p]:
+                delta = e["after"] - e["before"]
+                if e["event"] == "start-token":
+                    parts.append("%s, %d &rarr; %+d" % (t("start_token"), e["tiles"], delta))
+                elif e["event"] == "place":
+                    wilds = (" " + t("with_wilds", n=e["wilds"])) if e["wilds"] and e["colour"] != pvs.wild(
+                        start + i + 1) else ""
+                    bonus = (" &middot; " + t("bonus_tiles", n=e["bonus_tiles"])) if e["bonus_tiles"] else ""
+                    parts.append("%s %d %s%s %+d%s" % (esc(pv_star(lang, e["star"])), e["space"],
+                                                       esc(pv_colour(lang, e["colour"])), wilds, delta, bonus))
+                else:
+                    parts.append("%s: %s %d, %s %d &rarr; %+d" % (t("pass"), t("kept"), e["kept"], t("discarded"),
+                                                                  e["discarded"], delta))
+            total = r["after"][p]
+            parts.append("<b>%s %+d &middot; %s %d</b>" % (t("round"), total - r["before"][p], t("total"), total))
+            cells.append('<td data-score="%d">%s</td>' % (total, "<br>".join(parts)))
+        body.append("<tr><th>%d</th>%s</tr>" % (start + i + 1, "".join(cells)))
+    return '<div class="scroll"><table class="rounds">%s%s</table></div>' % (head, "".join(body))
 
 
 def round_table(lang, sheet, rounds, start=0):
@@ -680,24 +811,50 @@ def create_app(engine=None, max_sessions=500):
         players = integer(data, "players", 2, 4)
         names = [data.get("name%d" % i, "") for i in range(players)]
         names = [n if isinstance(n, str) else "" for n in names]
-        session.sheet = sheets.new_sheet(variant_of(data), names)
+        if data.get("variant") == "summer-pavilion":
+            session.sheet = pvs.new_sheet(names)
+        else:
+            session.sheet = sheets.new_sheet(variant_of(data), names)
+
+    def kind(session, want_pavilion):
+        if (session.sheet["variant"] == "summer-pavilion") != want_pavilion:
+            raise sheets.SheetError("this score sheet is for %s" % session.sheet["variant"])
+
+    def pv_place(data, session):
+        kind(session, True)
+        pvs.place(engine, session.sheet, integer(data, "player", 0, 3), data.get("star"),
+                  integer(data, "space", 1, 6), data.get("colour"), integer(data, "wilds", 0, 5))
+
+    def pv_token(data, session):
+        kind(session, True)
+        p = data.get("player")
+        pvs.set_token(engine, session.sheet, None if p is None else integer(data, "player", 0, 3),
+                      integer(data, "tiles", 1, 40))
+
+    def pv_pass(data, session):
+        kind(session, True)
+        pvs.set_pass(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "kept", 0, 40),
+                     integer(data, "discarded", 0, 200))
 
     def sheet_tap(data, session):
+        kind(session, False)
         sheets.tap(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "row", 0, 4),
                    integer(data, "col", 0, 4), data.get("colour"))
 
     def sheet_floor(data, session):
+        kind(session, False)
         sheets.set_floor(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "tiles", 0, 99))
 
     def sheet_marker(data, session):
+        kind(session, False)
         p = data.get("player")
         sheets.set_marker(engine, session.sheet, None if p is None else integer(data, "player", 0, 3))
 
     def sheet_round(data, session):
-        sheets.finish_round(engine, session.sheet)
+        (pvs if session.sheet["variant"] == "summer-pavilion" else sheets).finish_round(engine, session.sheet)
 
     def sheet_undo(data, session):
-        sheets.undo_round(session.sheet)
+        (pvs if session.sheet["variant"] == "summer-pavilion" else sheets).undo_round(session.sheet)
 
     def sheet_reset(data, session):
         session.sheet = None
@@ -707,7 +864,7 @@ def create_app(engine=None, max_sessions=500):
         if session.sheet is None:
             raise HTTPException(404, "no score sheet in this session")
         body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: session.sheet[k] for k in (
-            "variant", "names", "rounds", "scores", "over", "final")}}, indent=1)
+            "variant", "names", "rounds", "scores", "over", "final")}}, indent=1, default=str)
         return with_cookie(Response(body, media_type="application/json", headers={
             "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, new)
 
@@ -853,6 +1010,9 @@ def create_app(engine=None, max_sessions=500):
         Route("/api/sheet/round", action(sheet_action(sheet_round)), methods=["POST"]),
         Route("/api/sheet/undo", action(sheet_action(sheet_undo)), methods=["POST"]),
         Route("/api/sheet/reset", action(sheet_action(sheet_reset)), methods=["POST"]),
+        Route("/api/pavilion/place", action(sheet_action(pv_place)), methods=["POST"]),
+        Route("/api/pavilion/token", action(sheet_action(pv_token)), methods=["POST"]),
+        Route("/api/pavilion/pass", action(sheet_action(pv_pass)), methods=["POST"]),
         Route("/api/check/wall", action(check_wall), methods=["POST"]),
         Route("/api/check/record", action(check_record), methods=["POST"]),
         Route("/api/play/new", action(play_new), methods=["POST"]),

@@ -99,6 +99,48 @@ T = {
     "red": ("red", "красный", "червоний", "rouge", "červená"),
     "black": ("black", "чёрный", "чорний", "noir", "černá"),
     "white": ("white", "белый", "білий", "blanc", "bílá"),
+    "purple": ("purple", "фиолетовый", "фіолетовий", "violet", "fialová"),
+    "green": ("green", "зелёный", "зелений", "vert", "zelená"),
+    "orange": ("orange", "оранжевый", "помаранчевий", "orange", "oranžová"),
+    "pavilion": ("Summer Pavilion", "Летний павильон", "Літній павільйон", "Pavillon d'été", "Letní pavilon"),
+    "star_of": ("{c} star", "звезда: {c}", "зірка: {c}", "étoile {c}", "hvězda: {c}"),
+    "centre_star": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale",
+                    "střední hvězda"),
+    "pv_help": ("Tap the space of each tile placed this round (the number of the space is the tiles paid), with "
+                "the wild tiles used; set who took the start token and with how many tiles, and each player's pass, "
+                "then score the round.",
+                "Нажмите поле каждой выложенной в этом раунде плитки (номер поля — число оплаченных плиток) и "
+                "укажите использованные джокеры; укажите, кто взял жетон первого игрока и сколько плиток, и пас "
+                "каждого игрока, затем подсчитайте раунд.",
+                "Натисніть поле кожної викладеної в цьому раунді плитки (номер поля — кількість оплачених "
+                "плиток) і вкажіть використані джокери; вкажіть, хто взяв жетон першого гравця і скільки плиток, "
+                "і пас кожного гравця, потім порахуйте раунд.",
+                "Touchez l'emplacement de chaque tuile posée cette manche (son numéro est le nombre de tuiles "
+                "payées) avec les jokers utilisés ; indiquez qui a pris le marqueur premier joueur et avec combien "
+                "de tuiles, et la passe de chaque joueur, puis comptez la manche.",
+                "Klepněte na pole každé dlaždice položené v tomto kole (číslo pole je počet zaplacených dlaždic) "
+                "a zadejte použité žolíky; zadejte, kdo vzal žeton prvního hráče a s kolika dlaždicemi, a pas "
+                "každého hráče, pak kolo sečtěte."),
+    "wild_is": ("Wild colour this round: {c}", "Джокер в этом раунде: {c}", "Джокер у цьому раунді: {c}",
+                "Couleur joker de la manche : {c}", "Žolíková barva kola: {c}"),
+    "centre_colour": ("Colour (centre star)", "Цвет (центральная звезда)", "Колір (центральна зірка)",
+                      "Couleur (étoile centrale)", "Barva (střední hvězda)"),
+    "wild_tiles": ("wild tiles used", "использовано джокеров", "використано джокерів", "jokers utilisés",
+                   "použité žolíky"),
+    "with_wilds": ("with {n} wild", "с джокерами: {n}", "з джокерами: {n}", "avec {n} joker(s)",
+                   "se žolíky: {n}"),
+    "start_token": ("Start token", "Жетон первого игрока", "Жетон першого гравця", "Marqueur premier joueur",
+                    "Žeton prvního hráče"),
+    "token_tiles": ("tiles taken with it", "плиток взято с ним", "плиток узято з ним", "tuiles prises avec",
+                    "dlaždic vzatých s ním"),
+    "pass": ("Pass", "Пас", "Пас", "Passe", "Pas"),
+    "kept": ("kept", "оставлено", "залишено", "gardées", "ponecháno"),
+    "discarded": ("discarded", "сброшено", "скинуто", "défaussées", "odhozeno"),
+    "bonus_tiles": ("bonus tiles: {n}", "бонусных плиток: {n}", "бонусних плиток: {n}", "tuiles bonus : {n}",
+                    "bonusové dlaždice: {n}"),
+    "end_bonus": ("end bonuses", "бонусы в конце", "бонуси наприкінці", "bonus de fin", "bonusy na konci"),
+    "kept_penalty": ("kept tiles", "оставленные плитки", "залишені плитки", "tuiles gardées",
+                     "ponechané dlaždice"),
     "check_wall": ("Final wall: five rows of B Y R K W and dots", "Итоговая стена: пять рядов из B Y R K W и точек",
                    "Підсумкова стіна: п'ять рядів з B Y R K W і крапок",
                    "Mur final : cinq lignes de B Y R K W et de points",
@@ -160,11 +202,6 @@ T = {
     "prev": ("Previous", "Назад", "Назад", "Précédent", "Předchozí"),
     "next": ("Next", "Вперёд", "Вперед", "Suivant", "Další"),
     "last": ("Last", "В конец", "В кінець", "Fin", "Konec"),
-    "pavilion_missing": ("The Summer Pavilion score sheet is not built yet.",
-                         "Лист счёта для «Летнего павильона» пока не сделан.",
-                         "Аркуш рахунку для «Літнього павільйону» ще не зроблено.",
-                         "La feuille de score du Pavillon d'été n'existe pas encore.",
-                         "Záznam skóre pro Letní pavilon zatím není hotový."),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),
@@ -188,6 +225,7 @@ T = {
 }
 
 COLOUR_KEYS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
+PAVILION_COLOUR_KEYS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 
 
 def text(lang, key, **fields):
