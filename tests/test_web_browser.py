@@ -4,6 +4,7 @@ Skipped with a reason outside CI when chromium, chromium-driver or Selenium is m
 Screenshots go to screenshots/ (browser_support.SCREENSHOTS, gitignored).
 """
 
+import os
 import time
 
 import pytest
@@ -113,6 +114,8 @@ def test_a_whole_classic_game_scored_round_by_round(driver, server, engine):
     finals = [int(td.get_attribute("data-final")) for td in css(driver, "table.final td[data-final]")]
     assert finals == game.scores
     browser_support.screenshot(driver, "sheet-classic-final")
+    if os.environ.get("AZUL_DOCS_SCREENSHOT"):  # the README's picture: AZUL_DOCS_SCREENSHOT=1 pytest -k whole
+        browser_support.screenshot(driver, "web-sheet", browser_support.SCREENSHOTS.parent / "docs")
 
 
 def test_a_grey_wall_round(driver, server, engine):
