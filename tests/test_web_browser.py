@@ -183,3 +183,49 @@ def test_a_game_against_a_bot_on_a_phone(driver, server):
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def test_pages_fit_a_phone(driver, server):
+    """At 375 px every page, the score sheets with a round entered included, needs no sideways scrolling."""
+    from selenium.webdriver.support.ui import Select
+
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for variant in ("classic", "summer-pavilion"):
+            fresh(driver, server.url + "/sheet?lang=cs")
+            Select(css(driver, "select[name=variant]")[0]).select_by_value(variant)
+            Select(css(driver, "select[name=players]")[0]).select_by_value("4")
+            click(driver, "#start")
+            if variant == "classic":
+                click(driver, '.board[data-player="3"] [data-cell="11"]')
+                click(driver, '.board[data-player="2"] .markerb')
+            else:
+                click(driver, '.board[data-player="3"] [data-space="C1"]')
+                click(driver, '.board[data-player="2"] .tokenb')
+            click(driver, "#score-round")
+            assert message(driver) == "", message(driver)
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 375, variant
+            browser_support.screenshot(driver, "sheet-phone-" + variant)
+        for path in ("/", "/check", "/replay"):
+            fresh(driver, server.url + path + "?lang=uk")
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 375, path
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_replay_viewer(driver, server, engine, tmp_path):
+    game = finished_game(engine, 2, "grey", 8)
+    path = tmp_path / "games.jsonl"
+    path.write_text(game.record_json() + "\n")
+    fresh(driver, server.url + "/replay?lang=en")
+    css(driver, "#replayfile")[0].send_keys(str(path))
+    click(driver, "#replay-load")
+    assert message(driver) == "", message(driver)
+    click(driver, "#rp-last")
+    assert css(driver, "#rp-pos")[0].text.startswith("Move ")
+    scores = [int(h.text.split()[-1]) for h in css(driver, ".board h3")]
+    assert scores == game.scores
+    click(driver, "#rp-prev")
+    assert css(driver, "#rp-pos")[0].text != ""
+    browser_support.screenshot(driver, "replay")
