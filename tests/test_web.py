@@ -118,6 +118,10 @@ def test_sheet_over_http_keeps_the_game_across_a_reload(client):
     r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
     assert r.status_code == 422
     assert r.json()["error"].startswith("Anna: wall row 1 already has a tile this round")
+    client.get("/?lang=ru")  # the app's own refusals come in the page's language
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
+    assert r.json()["error"] == "Anna: в ряду стены 1 уже есть плитка этого раунда: одна плитка на ряд за раунд"
+    client.get("/?lang=en")
     assert client.post("/api/sheet/marker", json={"player": 1}).status_code == 200
     page = client.get("/sheet").text  # a reload: the round being entered is still there
     assert 'data-cell="11"' in page and "cell pick t-B new" in page
@@ -311,6 +315,9 @@ def test_serve_command_binds_to_loopback_by_default():
             except ConnectionRefusedError:
                 assert time.monotonic() < deadline
                 time.sleep(0.1)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/", headers={"Host": "attacker.example"})  # DNS rebinding: refused
+        assert conn.getresponse().status == 400
     finally:
         proc.terminate()
         proc.wait(10)

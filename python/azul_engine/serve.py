@@ -33,6 +33,10 @@ def run(args):
     except ImportError as e:
         print("azul-engine serve: %s" % e, file=sys.stderr)
         return 2
+    # Bound to this computer only: serve only requests addressed to it by a loopback name, so that a web page
+    # elsewhere cannot reach the app through a name of its own that resolves here (DNS rebinding).
+    loopback = args.host in ("127.0.0.1", "localhost", "::1")
+    hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None
     print("azul-engine serve: http://%s:%d/ (Ctrl-C stops)" % (args.host, args.port), flush=True)
-    uvicorn.run(create_app(engine), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(engine, allowed_hosts=hosts), host=args.host, port=args.port, log_level="warning")
     return 0

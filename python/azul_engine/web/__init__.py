@@ -5,8 +5,8 @@ uvicorn).  Every rule is the engine's, computed on the server; see ``azul_engine
 __all__ = ["create_app"]
 
 
-def create_app(engine=None, max_sessions=500):
+def create_app(engine=None, max_sessions=500, allowed_hosts=None):
     """The ASGI app (see ``azul_engine.web.app.create_app``)."""
     from .app import create_app as make
 
-    return make(engine, max_sessions)
+    return make(engine, max_sessions, allowed_hosts)

@@ -17,6 +17,9 @@ from collections import OrderedDict
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -37,9 +40,9 @@ BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
 class BadRequest(Exception):
     """A request the app refuses: 4xx with ``message``."""
 
-    def __init__(self, message, status=400):
+    def __init__(self, message, status=400, key=None, **fields):
         super().__init__(message)
-        self.message, self.status = message, status
+        self.message, self.status, self.key, self.fields = message, status, key, fields
 
 
 def esc(x):
@@ -273,7 +276,7 @@ def sheet_body(lang, engine, sheet):
                 out.append("<h3>%s</h3>%s" % (t("preview"), round_table(lang, sheet, [preview], start=len(
                     sheet["rounds"]))))
             except sheets.SheetError as e:
-                out.append('<p class="msg error">%s</p>' % esc(e))
+                out.append('<p class="msg error">%s</p>' % esc(sheet_message(lang, e)))
         out.append('<button class="primary" id="score-round" data-post="/api/sheet/round">%s</button>'
                    % t("score_round"))
     if sheet["rounds"]:
@@ -285,6 +288,17 @@ def sheet_body(lang, engine, sheet):
     out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
                "</button></p>" % (t("download_sheet"), t("new_sheet")))
     return "".join(out)
+
+
+def sheet_message(lang, e):
+    """A refusal in the page's language where the app words it itself; the engine's messages as they are."""
+    if getattr(e, "key", None):
+        fields = dict(e.fields)
+        if "colour" in fields:
+            key = fields["colour"]
+            fields["colour"] = i18n.text(lang, key) if key in i18n.T else key
+        return i18n.text(lang, e.key, **fields)
+    return str(e)
 
 
 def pv_colour(lang, c):
@@ -363,7 +377,7 @@ def pavilion_body(lang, engine, sheet):
             preview = pvs.evaluate(engine, sheet)
             out.append("<h3>%s</h3>%s" % (t("preview"), pavilion_table(lang, sheet, [preview], len(sheet["rounds"]))))
         except sheets.SheetError as e:
-            out.append('<p class="msg error">%s</p>' % esc(e))
+            out.append('<p class="msg error">%s</p>' % esc(sheet_message(lang, e)))
         out.append('<button class="primary" id="score-round" data-post="/api/sheet/round">%s</button>'
                    % t("score_round"))
     if sheet["rounds"]:
@@ -492,7 +506,7 @@ def bonus_table(lang, b, score):
                score + b["points"]))
 
 
-def parse_records(text):
+def parse_records(text, lang="en"):
     """Records of an uploaded file: (line, record or RecordError) for each non-blank line; bounded."""
     if not isinstance(text, str):
         raise BadRequest("the upload is not text")
@@ -501,7 +515,7 @@ def parse_records(text):
         if not line.strip():
             continue
         if len(items) >= MAX_LINES:
-            raise BadRequest("the file has more than %d records" % MAX_LINES, 413)
+            raise BadRequest(i18n.text(lang, "too_many_records", n=MAX_LINES), 413)
         try:
             items.append((number, json.loads(line)))
         except RecursionError:
@@ -514,7 +528,7 @@ def parse_records(text):
 
 def check_record_result(lang, engine, text):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
-    items = parse_records(text)
+    items = parse_records(text, lang)
     if not items:
         raise BadRequest(i18n.text(lang, "empty_file"))
     out, agree, disagree = [], 0, 0
@@ -711,8 +725,10 @@ def replay_body(lang, session):
 
 # -- the app ---------------------------------------------------------------------------------------------------
 
-def create_app(engine=None, max_sessions=500):
-    """The ASGI app; ``engine``: an engine module or backend name (default: the active engine)."""
+def create_app(engine=None, max_sessions=500, allowed_hosts=None):
+    """The ASGI app; ``engine``: an engine module or backend name (default: the active engine).
+    ``allowed_hosts``: the Host headers served (others get 400), e.g. ``["127.0.0.1", "localhost"]`` so that no
+    other web site can reach the app through a name of its own (DNS rebinding); None serves any."""
     if engine is None:
         engine = azul_engine.load_backend(azul_engine.BACKEND)
     elif isinstance(engine, str):
@@ -743,12 +759,14 @@ def create_app(engine=None, max_sessions=500):
     async def read_json(request):
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413)
+            raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413, "too_large",
+                             n=MAX_BODY)
         chunks, total = [], 0
         async for chunk in request.stream():
             total += len(chunk)
             if total > MAX_BODY:
-                raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413)
+                raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413,
+                                 "too_large", n=MAX_BODY)
             chunks.append(chunk)
         raw = b"".join(chunks)
         if not raw:
@@ -766,15 +784,18 @@ def create_app(engine=None, max_sessions=500):
             token, session, new = sessions.get(request.cookies.get(COOKIE))
             try:
                 data = await read_json(request)
-                with session.lock:
-                    lang = language(request, session)
-                    result = handler(data, session, lang)
-                response = JSONResponse(result)
+
+                def run():
+                    with session.lock:  # one action of a session at a time; bots think in a worker thread
+                        return handler(data, session, language(request, session))
+
+                response = JSONResponse(await run_in_threadpool(run))
             except BadRequest as e:
                 with session.lock:
                     lang = language(request, session)
                     redraw = getattr(e, "redraw", None)
-                response = JSONResponse({"error": e.message, **({"html": redraw} if redraw else {})},
+                message = i18n.text(lang, e.key, **e.fields) if e.key else e.message
+                response = JSONResponse({"error": message, **({"html": redraw} if redraw else {})},
                                         status_code=e.status)
             return with_cookie(response, token, new)
         return endpoint
@@ -801,7 +822,7 @@ def create_app(engine=None, max_sessions=500):
             try:
                 change(data, session)
             except sheets.SheetError as e:
-                err = BadRequest(str(e), 422)
+                err = BadRequest(sheet_message(lang, e), 422)
                 err.redraw = sheet_body(lang, engine, session.sheet)
                 raise err from None
             return {"html": sheet_body(lang, engine, session.sheet)}
@@ -960,13 +981,13 @@ def create_app(engine=None, max_sessions=500):
 
     # replay
     def replay_load(data, session, lang):
-        items = parse_records(data.get("text"))
+        items = parse_records(data.get("text"), lang)
         if not items:
             raise BadRequest(i18n.text(lang, "empty_file"))
         line = integer(data, "line", 1, 10 ** 6)
         chosen = [item for number, item in items if number == line]
         if not chosen:
-            raise BadRequest("no record on line %d" % line, 422)
+            raise BadRequest(i18n.text(lang, "no_record_line", n=line), 422)
         record = chosen[0]
         if isinstance(record, records.RecordError):
             raise BadRequest(str(record), 422)
@@ -1026,7 +1047,8 @@ def create_app(engine=None, max_sessions=500):
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     del A
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found, 404: not_found, 405: not_found,
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: not_found, 404: not_found, 405: not_found,
                                                        Exception: server_error})
     app.state.sessions = sessions
     app.state.engine = engine

@@ -99,8 +99,9 @@ def _text(sheet, rnd, phase, turn, boards, hands, scores, passed, centre="-", ma
         used[COLOURS.index(ch)] += 1
     for c in range(6):
         if used[c] > PER_COLOUR:
-            raise SheetError("more %s tiles on the boards and in hand than the game's %d"
-                             % (("purple", "green", "orange", "yellow", "blue", "red")[c], PER_COLOUR))
+            name = ("purple", "green", "orange", "yellow", "blue", "red")[c]
+            raise SheetError("more %s tiles on the boards and in hand than the game's %d" % (name, PER_COLOUR),
+                             "too_many_tiles", colour=name, n=PER_COLOUR)
     supply = []
     for _ in range(10):  # the supply, for bonus tiles owed: any tiles left
         c = min(range(6), key=lambda k: used[k])
@@ -264,7 +265,7 @@ def set_pass(engine, sheet, player, kept, discarded):
 
 def finish_round(engine, sheet):
     if sheet["over"]:
-        raise SheetError("the game is over")
+        raise SheetError("the game is over", "game_over")
     result = evaluate(engine, sheet)
     sheet["rounds"].append(result)
     sheet["boards"] = result["boards"]
@@ -293,7 +294,7 @@ def undo_round(sheet):
 
 def _check(sheet, player):
     if sheet["over"]:
-        raise SheetError("the game is over")
+        raise SheetError("the game is over", "game_over")
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(sheet["names"]):
         raise SheetError("player: %r is not a seat of this game" % (player,))
 

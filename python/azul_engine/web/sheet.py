@@ -25,7 +25,12 @@ _BASE = 1000  # added to every score in the probes, so that no floor penalty is 
 
 
 class SheetError(ValueError):
-    """A round entry that the rules refuse; the message is the engine's (or names the row)."""
+    """A round entry that the rules refuse; the message is the engine's (or names the row).  ``key`` and
+    ``fields``: the same message in the web app's translations (i18n.T), where it has one."""
+
+    def __init__(self, message, key=None, **fields):
+        super().__init__(message)
+        self.key, self.fields = key, fields
 
 
 def new_sheet(variant, names):
@@ -102,8 +107,9 @@ def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
         floor_out.append(("M" if on_floor else "") + "".join(sorted(tiles, key=COLOURS.index)))
     for c in range(5):
         if used[c] > 20:
-            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20"
-                             % {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]])
+            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
+            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
+                             "too_many_tiles", colour=name, n=20)
     bag = ",".join(str(20 - u) for u in used)
     out = ["azul-state/1", "variant=" + sheet["variant"], "players=%d" % players, "chance=sampled", "seed=0",
            "rng=0000000000000001", "round=%d" % min(len(sheet["rounds"]) + 1, 100), "phase=offer",
@@ -171,7 +177,8 @@ def evaluate(engine, sheet, pending=None):
         for row in set(rows):
             if rows.count(row) > 1:
                 raise SheetError("%s: wall row %d already has a tile this round: one tile a row in a round "
-                                 "(the row's one pattern line)" % (sheet["names"][p], row + 1))
+                                 "(the row's one pattern line)" % (sheet["names"][p], row + 1), "second_tile",
+                                 name=sheet["names"][p], row=row + 1)
     marker = _marker(pending, players)
     floors = pending["floors"]
     end = next(_ends(sheet, tiles), None)
@@ -288,7 +295,7 @@ def floor_items(pending, player):
 
 def _check_seat(sheet, player):
     if sheet["over"]:
-        raise SheetError("the game is over")
+        raise SheetError("the game is over", "game_over")
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(sheet["names"]):
         raise SheetError("player: %r is not a seat of this game" % (player,))
 
@@ -301,9 +308,9 @@ def _copy_pending(p):
 def finish_round(engine, sheet):
     """Score the round entered and start the next (or end the game)."""
     if sheet["over"]:
-        raise SheetError("the game is over")
+        raise SheetError("the game is over", "game_over")
     if sheet["pending"]["marker"] is None:
-        raise SheetError("marker: say who took the first-player marker")
+        raise SheetError("marker: say who took the first-player marker", "choose_marker")
     result = evaluate(engine, sheet)
     sheet["rounds"].append(result)
     sheet["walls"] = result["walls"]
