@@ -377,3 +377,25 @@ def test_pavilion_sheet_refuses_what_the_rules_forbid(engine):
     pvs.set_pass(engine, sheet, 1, 0, 9)
     result = pvs.finish_round(engine, sheet)
     assert result["after"] == [6, 1]  # a lone tile scores 1; every loss stops at 1: 5 - 6 - 9
+
+
+def test_pavilion_sheet_over_http(client):
+    r = client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 2, "name0": "Anna"})
+    assert r.status_code == 200 and "Summer Pavilion" in r.json()["html"]
+    assert client.post("/api/pavilion/place", json={"player": 0, "star": "R", "space": 3, "wilds": "1"}
+                       ).status_code == 200
+    r = client.post("/api/pavilion/place", json={"player": 0, "star": "C", "space": 2, "colour": "B", "wilds": 0})
+    assert r.status_code == 200
+    r = client.post("/api/pavilion/place", json={"player": 0, "star": "C", "space": 4, "colour": "B", "wilds": 0})
+    assert r.status_code == 422
+    assert r.json()["error"] == "Anna: the centre star already holds blue: its six tiles must all differ"
+    assert client.post("/api/pavilion/token", json={"player": 1, "tiles": 3}).status_code == 200
+    assert client.post("/api/pavilion/pass", json={"player": 1, "kept": 2, "discarded": 1}).status_code == 200
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})  # a classic action: refused
+    assert r.status_code == 422 and "summer-pavilion" in r.json()["error"]
+    assert client.post("/api/sheet/round", json={}).status_code == 200
+    sheet = session_of(client).sheet
+    assert sheet["scores"] == [5 + 1 + 1, 1]  # two lone tiles, 1 each; 5 - 3 (token) - 1 (discarded)
+    assert sheet["boards"][0][1] == "..R..." and sheet["boards"][0][6] == ".B...."
+    assert client.post("/api/sheet/undo", json={}).status_code == 200
+    assert session_of(client).sheet["scores"] == [5, 5]
