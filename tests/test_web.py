@@ -52,6 +52,26 @@ def test_sheet_scores_a_whole_game_as_the_engine_did(engine, variant, players, s
     assert sheet["walls"] == game.walls
 
 
+def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engine):
+    """The record of a score sheet: deals and drafts found by a search (synth.py) that give, by the engine's
+    rules, the sheet's walls and scores; audit accepts it."""
+    game = finished_game(engine, 2, "classic", 2)
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    sheet = session_of(client).sheet
+    for entry in table_rounds(game):
+        enter_round(engine, sheet, entry)
+    assert sheet["over"] and "/sheet/record" in client.get("/sheet").text
+    r = client.get("/sheet/record")
+    assert r.status_code == 200, r.text[:300]
+    record = json.loads(r.text)
+    assert records.audit(record, engine) == []
+    assert record["final_scores"] == game.scores and record["winners"] == game.winners
+    assert [rnd["scores"] for rnd in record["rounds"]] == [rnd["scores"] for rnd in game.record()["rounds"]]
+    assert records.replay(record, engine).walls == game.walls
+    sheets.undo_round(sheet)
+    assert "record" not in sheet and client.get("/sheet/record").status_code == 404
+
+
 def test_sheet_refuses_what_the_rules_forbid(engine):
     sheet = sheets.new_sheet("classic", ["Anna", "Boris"])
     sheets.tap(engine, sheet, 0, 1, 1)

@@ -28,12 +28,13 @@ from starlette.staticfiles import StaticFiles
 
 import azul_engine
 from .. import IllegalMoveError, StateFormatError, bots, records
-from . import i18n, pavilion_sheet as pvs, sheet as sheets
+from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
 MAX_LINES = 2000  # records in one uploaded file
 COOKIE = "azul_session"
+RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
 BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
 
 
@@ -285,8 +286,12 @@ def sheet_body(lang, engine, sheet):
     if sheet["over"]:
         out.append(final_block(lang, names, sheet["rounds"][-1]["after"], sheet["final"]["bonuses"],
                                sheet["final"]["scores"], sheet["final"]["winners"]))
-    out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
-               "</button></p>" % (t("download_sheet"), t("new_sheet")))
+    record = ('<a class="button" id="sheet-record" href="/sheet/record">%s</a> ' % t("download")
+              if sheet["over"] else "")
+    out.append('<p>%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
+               "</button></p>" % (record, t("download_sheet"), t("new_sheet")))
+    if sheet["over"]:
+        out.append('<p class="small">%s</p>' % t("record_note"))
     return "".join(out)
 
 
@@ -889,6 +894,31 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         return with_cookie(Response(body, media_type="application/json", headers={
             "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, new)
 
+    async def sheet_record(request):
+        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        lang = language(request, session)
+        sheet = session.sheet
+        if sheet is None or not sheet["over"] or sheet["variant"] == "summer-pavilion":
+            raise HTTPException(404, "no finished classic or grey score sheet in this session")
+
+        def find():
+            with session.lock:
+                if "record" not in sheet:
+                    try:
+                        sheet["record"] = synth.record(engine, sheet, seconds=RECORD_SECONDS)
+                    except synth.SynthesisError:
+                        sheet["record"] = None
+                return sheet["record"]
+
+        record = await run_in_threadpool(find)
+        if record is None:
+            body = layout(lang, i18n.text(lang, "nav_sheet"), '<p class="msg error">%s</p><p><a href="/sheet">%s</a>'
+                          "</p>" % (esc(i18n.text(lang, "no_record", s=RECORD_SECONDS)),
+                                    esc(i18n.text(lang, "nav_sheet"))), "nav_sheet")
+            return with_cookie(HTMLResponse(body, status_code=422), token, new)
+        return with_cookie(Response(records.dumps(record) + "\n", media_type="application/x-ndjson", headers={
+            "Content-Disposition": 'attachment; filename="azul-game.jsonl"'}), token, new)
+
     # score check
     def check_wall(data, session, lang):
         wall, score = data.get("wall"), data.get("score", "0")
@@ -1024,6 +1054,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         Route("/replay", page("nav_replay", lambda lang, s: replay_body(lang, s))),
         Route("/sheet/download", sheet_download),
         Route("/play/download", play_download),
+        Route("/sheet/record", sheet_record),
         Route("/api/sheet/new", action(sheet_action(sheet_new)), methods=["POST"]),
         Route("/api/sheet/tap", action(sheet_action(sheet_tap)), methods=["POST"]),
         Route("/api/sheet/floor", action(sheet_action(sheet_floor)), methods=["POST"]),

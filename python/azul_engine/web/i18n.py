@@ -216,6 +216,27 @@ T = {
     "too_many_records": ("the file has more than {n} records", "в файле больше {n} записей",
                          "у файлі більше {n} записів", "le fichier contient plus de {n} parties",
                          "soubor má více než {n} záznamů"),
+    "record_note": ("A sheet holds no factories nor moves: the record is one game, found by a search, whose deals "
+                    "and drafts give these walls and scores by the rules; `audit` accepts it. The search can fail.",
+                    "В листе счёта нет фабрик и ходов: запись — это одна партия, найденная поиском, раздачи и ходы "
+                    "которой по правилам дают эти стены и очки; `audit` её принимает. Поиск может не найти партию.",
+                    "В аркуші рахунку немає фабрик і ходів: запис — це одна партія, знайдена пошуком, роздачі й "
+                    "ходи якої за правилами дають ці стіни й очки; `audit` її приймає. Пошук може не знайти партію.",
+                    "Une feuille ne contient ni fabriques ni coups : la partie enregistrée est trouvée par une "
+                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; `audit` "
+                    "l'accepte. La recherche peut échouer.",
+                    "Záznam skóre neobsahuje továrny ani tahy: záznam hry je jedna hra nalezená hledáním, jejíž "
+                    "rozdání a tahy dávají podle pravidel tyto zdi a body; `audit` ji přijme. Hledání může selhat."),
+    "no_record": ("No game was found in {s} s whose deals and drafts give this sheet's walls and scores; download "
+                  "the score sheet (JSON) instead.",
+                  "За {s} с не найдена партия, раздачи и ходы которой дают стены и очки этого листа; скачайте лист "
+                  "счёта (JSON).",
+                  "За {s} с не знайдено партії, роздачі й ходи якої дають стіни й очки цього аркуша; завантажте "
+                  "аркуш рахунку (JSON).",
+                  "Aucune partie trouvée en {s} s dont les tirages et les coups donnent les murs et les scores de "
+                  "cette feuille ; téléchargez plutôt la feuille (JSON).",
+                  "Za {s} s nebyla nalezena hra, jejíž rozdání a tahy dávají zdi a body tohoto záznamu; stáhněte "
+                  "si raději záznam skóre (JSON)."),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),

@@ -327,6 +327,7 @@ def undo_round(sheet):
     if not sheet["rounds"]:
         raise SheetError("no round to take back")
     last = sheet["rounds"].pop()
+    sheet.pop("record", None)  # a record found for the finished sheet (synth.py) no longer fits
     sheet["scores"] = last["before"]
     walls = [list(w) for w in last["walls"]]
     for p, tiles in enumerate(last["tiles"]):
