@@ -21,7 +21,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -394,9 +393,7 @@ def pavilion_body(lang, engine, sheet):
                        "</b></td></tr>" % (esc(names[p]), sheet["scores"][p], e["bonus"], e["kept"], e["penalty"],
                                            final["scores"][p], final["scores"][p])
                        for p, e in enumerate(final["end"]))
-        best = max(final["scores"])
         note = " (%s)" % t("shared") if len(final["winners"]) > 1 else ""
-        del best
         out.append('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s'
                    '</th><th>%s</th></tr>%s</table></div><p class="winner" id="winners">%s: %s%s</p>'
                    % (t("game_over"), t("before_bonus"), t("end_bonus"), t("kept_penalty"), t("final"), rows,
@@ -1045,7 +1042,6 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
     async def server_error(request, exc):
         return JSONResponse({"error": "internal error: %s" % type(exc).__name__}, status_code=500)
 
-    A = lambda f: ["POST"]
     routes = [
         Route("/", page("home", lambda lang, s: home_body(lang))),
         Route("/sheet", page("nav_sheet", lambda lang, s: sheet_body(lang, engine, s.sheet))),
@@ -1077,7 +1073,6 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         Route("/api/replay/step", action(replay_step), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    del A
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: not_found, 404: not_found, 405: not_found,
                                                        Exception: server_error})

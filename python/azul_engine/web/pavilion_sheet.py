@@ -161,7 +161,6 @@ def evaluate(engine, sheet, pending=None):
     players = len(sheet["names"])
     rnd = round_number(sheet)
     w = wild(rnd)
-    boards = [list(b) for b in sheet["boards"]]
     final_boards = [_board_after(sheet["boards"][p], pending["places"][p]) for p in range(players)]
     events = [[] for _ in range(players)]
     scores = list(sheet["scores"])
