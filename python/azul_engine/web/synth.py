@@ -97,22 +97,55 @@ class _Round:
             # Tiles the later rounds will need stay in the bag: the extra tiles are of the colours with the
             # most to spare once those are counted.
             surplus = [spare[c] - self.later_need[c] for c in range(5)]
-            for _ in range(extra):
+            # Past the floors' tiles, the rest must fit into pattern lines left incomplete (sinks).
+            sinks = self.sink_capacity(state)
+            floor_tiles = sum(self.floors)
+            for i in range(extra):
                 choices = [c for c in range(5) if spare[c] > 0]
                 if not choices:
                     ok = False
                     break
-                weights = [max(surplus[c], 0) + 0.05 for c in choices]
+                if i >= floor_tiles and any(sinks[c] > 0 for c in choices):
+                    choices = [c for c in choices if sinks[c] > 0]
+                    weights = [sinks[c] + max(surplus[c], 0) * 0.1 for c in choices]
+                else:
+                    weights = [max(surplus[c], 0) + 0.05 for c in choices]
                 c = self.rng.choices(choices, weights)[0]
                 counts[c] += 1
                 spare[c] -= 1
                 surplus[c] -= 1
+                if i >= floor_tiles:
+                    sinks[c] -= 1
             if not ok:
                 return
             tiles = [COLOURS[c] for c in range(5) for _ in range(counts[c])]
             groups = self._arrange(tiles, need, nf)
             if groups is not None:
                 yield groups
+
+    def sink_capacity(self, state):
+        """Per colour, the tiles that pattern lines left incomplete this round can take: a row with no tile
+        placed this round, open to that colour (and to the next tile the sheet places in that row)."""
+        caps = [0] * 5
+        for p in range(self.players):
+            lines, wall = state.pattern_lines[p], state.walls[p]
+            for row in range(5):
+                if row in self.lines[p]:
+                    continue
+                room = row - len(lines[row])  # one short of complete
+                if room <= 0:
+                    continue
+                for c in range(5):
+                    colour = COLOURS[c]
+                    if lines[row] and lines[row][0] != colour:
+                        continue
+                    if colour in wall[row]:
+                        continue
+                    later = self.future[p][row]
+                    if later is not None and later != colour:
+                        continue
+                    caps[c] += room
+        return caps
 
     def _arrange(self, tiles, need, nf):
         tiles = list(tiles)
