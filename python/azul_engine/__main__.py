@@ -1,4 +1,4 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score}``, also
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,serve}``, also
 installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
@@ -12,7 +12,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, records, tournament
+from azul_engine import bench, bots, records, serve, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -360,6 +360,8 @@ def main(argv=None):
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     chk.set_defaults(handler=_check_score)
+
+    serve.add_parser(commands, engine_help)
 
     args = None
     try:
