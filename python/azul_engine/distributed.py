@@ -149,7 +149,7 @@ class LocalExecutor(Executor):
         else:
             if self._pool is None:
                 self._pool = _start_pool(self.workers)
-            results = self._pool.imap(_run_local, _chunks(fn, jobs, size))  # in order
+            results = _polled(self._pool.imap(_run_local, _chunks(fn, jobs, size)))  # in order
         try:
             for chunk in results:
                 yield from chunk
@@ -162,6 +162,19 @@ class LocalExecutor(Executor):
             self._pool.terminate()
             self._pool.join()
             self._pool = None
+
+
+def _polled(results, every=0.25):
+    """The results of an ``imap``, waited for ``every`` seconds at a time: a thread waiting on a lock without a
+    timeout only wakes for a signal sent to that thread, and a terminal's SIGINT may go to any thread of the
+    process (numpy's or pyarrow's, say), so a wait without a timeout could miss Ctrl-C."""
+    while True:
+        try:
+            yield results.next(every)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
 
 
 def ray_available():
@@ -240,7 +253,11 @@ class RayExecutor(Executor):
             while len(pending) < window and submit():
                 pass
             while pending:
-                results = ray.get(pending[0])  # in order: a later task that finished first waits its turn
+                # In order: a later task that finished first waits its turn. Waited for in short steps, so that
+                # Ctrl-C is seen at once whichever thread the signal went to (see _polled).
+                while not ray.wait([pending[0]], timeout=0.25, fetch_local=True)[0]:
+                    pass
+                results = ray.get(pending[0])
                 pending.popleft()
                 submit()
                 yield from results

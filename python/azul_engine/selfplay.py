@@ -22,8 +22,6 @@ import os
 import time
 import zipfile
 
-import numpy as np
-
 from . import BACKEND, bots, load_backend, tournament
 
 __all__ = ["FORMAT", "VERSION", "COLUMNS", "Summary", "play_game", "run", "read_npz", "game_seats"]
@@ -53,6 +51,7 @@ def play_game(backend, players, variant, seed, seats, game):
     """Play one game and return its rows as columns: a dict of numpy arrays (``COLUMNS``; ``visits`` as an
     int32 array with a row of zeros where the bot made no search, and ``has_visits`` saying which rows have
     them).  A top-level function, so that workers can run it."""
+    import numpy as np
     engine = load_backend(backend)
     num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
     players_bots = [bots.make_bot(spec, bots.bot_seed(seed, seat)) for seat, spec in enumerate(seats)]
@@ -98,6 +97,7 @@ def play_game(backend, players, variant, seed, seats, game):
 
 
 def _concat(games):
+    import numpy as np
     out = {}
     for key in games[0]:
         out[key] = np.concatenate([g[key] for g in games])
@@ -155,6 +155,7 @@ def _table(columns, schema):
 
 def _write_npz(path, columns, meta):
     """An .npz numpy.load reads, written with fixed zip timestamps so that equal data gives equal bytes."""
+    import numpy as np
     items = dict(columns)
     items["meta"] = np.array(json.dumps(meta, sort_keys=True))
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as z:
@@ -168,6 +169,7 @@ def _write_npz(path, columns, meta):
 
 def read_npz(path):
     """An .npz shard as a dict of numpy arrays, ``meta`` decoded from its JSON."""
+    import numpy as np
     with np.load(path, allow_pickle=False) as data:
         out = {name: data[name] for name in data.files}
     out["meta"] = json.loads(out["meta"].item())
