@@ -227,3 +227,26 @@ def test_record_with_workers_writes_the_same_file(tmp_path, capsys):
         files.append(out.read_bytes())
         assert f"5 games in " in capsys.readouterr().out
     assert files[0] == files[1] and files[0].count(b"\n") == 5
+
+
+def test_pandas_and_polars_read_the_shards(tmp_path):
+    _pyarrow()
+    with distributed.LocalExecutor(1) as ex:
+        summary = selfplay.run("mcts:5,greedy", 3, str(tmp_path), seed=8, executor=ex, shard_games=2)
+    cols, _ = columns_of(str(tmp_path), "parquet")
+    try:
+        import pandas
+    except ImportError:
+        if CI:
+            raise
+        pandas = None
+    if pandas is not None:
+        df = pandas.read_parquet(str(tmp_path))
+        assert len(df) == summary.rows and list(df.columns) == list(selfplay.COLUMNS)
+        assert np.array_equal(np.stack(df["observation"].to_numpy()), cols["observation"])
+        assert df["visits"].isna().to_numpy().tolist() == (~cols["has_visits"]).tolist()
+    polars = pytest.importorskip("polars")  # optional: read if installed
+    frame = polars.read_parquet(os.path.join(str(tmp_path), "*.parquet"))
+    assert frame.height == summary.rows and frame.columns == list(selfplay.COLUMNS)
+    assert frame["action"].to_list() == cols["action"].tolist()
+    assert np.array_equal(np.array(frame["legal_mask"].to_list()), cols["legal_mask"])

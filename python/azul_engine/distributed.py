@@ -194,6 +194,26 @@ def _import_ray():
     return ray
 
 
+PROBE_SECONDS = 10.0
+
+
+def _probe(address):
+    """ConnectionError now if ``HOST:PORT`` (or ``ray://HOST:PORT``) takes no TCP connection, instead of Ray's
+    own minutes of retries; ``auto`` is left to Ray, which fails at once when it finds no cluster."""
+    import socket
+
+    text = address[len("ray://"):] if address.startswith("ray://") else address
+    host, sep, port = text.rpartition(":")
+    if address == "auto" or not sep:
+        return
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("--ray %s: give auto, HOST:PORT or ray://HOST:PORT" % address)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as e:
+        raise ConnectionError("cannot reach the Ray cluster at %s: %s" % (address, e.strerror or e)) from None
+
+
 _REMOTE = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
 
 
@@ -221,6 +241,7 @@ class RayExecutor(Executor):
             if address is None:
                 options["num_cpus"] = workers or os.cpu_count() or 1
             else:
+                _probe(address)
                 options["address"] = address
                 options.pop("include_dashboard")  # a setting of the cluster's head, not of a driver
             try:
