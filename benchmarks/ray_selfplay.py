@@ -66,12 +66,14 @@ def main():
     print("one game: %.0f ms, so the overhead is %.2f%% of a task of one game" % (1e3 * game,
                                                                                  100 * ray_task / game))
     feed = 1 / ray_task  # tasks/s one driver can submit and collect
-    for machines in (1, 10, 100, 1000):
-        workers = machines * args.workers
-        expected = min(workers / (game + ray_task), feed)
-        print("  %4d machine%s (%d workers): ~%.0f games/s%s" % (
-            machines, " " if machines == 1 else "s", workers, expected,
-            " (driver-bound: chunk games, --shard-games)" if expected == feed else ""))
+    print("expected on N such machines: N x %.2f games/s (the Ray rate of this one), until the driver's %.0f "
+          "tasks/s (one game a task; x%d with games batched %d to a task)"
+          % (on_ray, feed, distributed.MAX_CHUNK, distributed.MAX_CHUNK))
+    for machines in (1, 10, 100, 1000, 10000):
+        expected = min(machines * on_ray, feed)
+        print("  %5d machine%s (%5d workers): ~%.0f games/s%s" % (
+            machines, " " if machines == 1 else "s", machines * args.workers, expected,
+            " (driver-bound at one game a task)" if expected == feed else ""))
 
 
 if __name__ == "__main__":

@@ -250,7 +250,11 @@ class RayExecutor(Executor):
                 raise ConnectionError("cannot join the Ray cluster at %s: %s" % (address, e)) from None
             self._owned = True
         cpus = int(ray.cluster_resources().get("CPU", 0)) or 1
-        self.workers = min(workers, cpus) if workers and address is not None else cpus
+        capped = bool(workers) and address is not None
+        self.workers = min(workers, cpus) if capped else cpus
+        # Tasks in flight: a few a CPU, so that none waits for the driver; on a cluster with --workers, exactly
+        # that many, so that no more run at once.
+        self._window = self.workers if capped else max(2, self.workers * IN_FLIGHT_PER_WORKER)
         context = ray.get_runtime_context()
         gcs = getattr(context, "gcs_address", None)
         self.where = "ray %s" % gcs if gcs else "ray"
@@ -261,7 +265,7 @@ class RayExecutor(Executor):
         jobs = list(jobs)
         size = chunksize or chunk_size(len(jobs), self.workers)
         chunks = _chunks(fn, jobs, size)
-        window = max(2, self.workers * IN_FLIGHT_PER_WORKER)
+        window = self._window
         pending = self._pending
 
         def submit():
