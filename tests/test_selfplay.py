@@ -250,3 +250,22 @@ def test_pandas_and_polars_read_the_shards(tmp_path):
     assert frame.height == summary.rows and frame.columns == list(selfplay.COLUMNS)
     assert frame["action"].to_list() == cols["action"].tolist()
     assert np.array_equal(np.array(frame["legal_mask"].to_list()), cols["legal_mask"])
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "npz"])
+def test_an_interrupted_selfplay_leaves_only_complete_shards(tmp_path, fmt):
+    if fmt == "parquet":
+        _pyarrow()
+    full, cut = tmp_path / "full", tmp_path / "cut"
+    with distributed.LocalExecutor(1) as ex:
+        selfplay.run("random", 7, str(full), fmt=fmt, executor=ex, shard_games=2)
+
+    def interrupt(done):
+        if done == 5:  # two shards written, the third half filled
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), distributed.LocalExecutor(1) as ex:
+        selfplay.run("random", 7, str(cut), fmt=fmt, executor=ex, shard_games=2, progress=interrupt)
+    assert sorted(os.listdir(cut)) == ["part-00000.%s" % fmt, "part-00001.%s" % fmt]  # no .tmp left either
+    for name in os.listdir(cut):
+        assert (cut / name).read_bytes() == (full / name).read_bytes()

@@ -1,8 +1,9 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score}``, also
-installed as ``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score}``,
+also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament`` and ``azul_engine.records``.
+``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.distributed`` (where games are played) and
+``azul_engine.selfplay`` (which also registers its own command).
 """
 
 import argparse

@@ -258,7 +258,7 @@ class RayExecutor(Executor):
         context = ray.get_runtime_context()
         gcs = getattr(context, "gcs_address", None)
         self.where = "ray %s" % gcs if gcs else "ray"
-        self._pending = collections.deque()
+        self._running = []  # the submitted, uncollected tasks of each map in progress
 
     def map(self, fn, jobs, chunksize=None):
         ray, remote = self._ray, _remote(self._ray)
@@ -266,7 +266,8 @@ class RayExecutor(Executor):
         size = chunksize or chunk_size(len(jobs), self.workers)
         chunks = _chunks(fn, jobs, size)
         window = self._window
-        pending = self._pending
+        pending = collections.deque()
+        self._running.append(pending)
 
         def submit():
             for item in chunks:
@@ -287,16 +288,21 @@ class RayExecutor(Executor):
                 submit()
                 yield from results
         finally:
-            self.cancel()
+            self._cancel(pending)  # none left after a whole run; after Ctrl-C or an error, those in flight
+            self._running.remove(pending)
 
-    def cancel(self):
-        """Cancel the tasks submitted and not yet collected."""
-        while self._pending:
-            ref = self._pending.pop()
+    def _cancel(self, pending):
+        while pending:
+            ref = pending.pop()
             try:
                 self._ray.cancel(ref, force=True)
             except Exception:  # finished meanwhile, or the cluster is gone: nothing left to cancel
                 pass
+
+    def cancel(self):
+        """Cancel the tasks submitted and not yet collected."""
+        for pending in self._running:
+            self._cancel(pending)
 
     def close(self):
         self.cancel()
