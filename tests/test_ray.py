@@ -25,6 +25,7 @@ WAIT = 120.0  # a guard against a hang, not a timing target
 
 @pytest.fixture(scope="session")
 def ray_address():
+    distributed._loopback()  # the session's instance listens on 127.0.0.1 only (so do the CLI's own instances)
     try:
         import ray
     except ImportError:
@@ -98,7 +99,7 @@ def test_tournament_on_ray_is_the_local_tournament(ray_address, tmp_path):
     plan = tournament.plan(["random", "greedy", "mcts:10"], players=2, games=12, seed=5)
     local = tournament.run(plan, workers=1, output=str(tmp_path / "local.jsonl"))
     with distributed.RayExecutor() as ex:
-        assert ex.workers == 2 and ex.where.startswith("ray ")
+        assert ex.workers == 2 and ex.where.startswith("ray 127.0.0.1:")
         remote = tournament.run(plan, output=str(tmp_path / "ray.jsonl"), executor=ex)
     assert (tmp_path / "local.jsonl").read_bytes() == (tmp_path / "ray.jsonl").read_bytes()
     assert table_rows(local) == table_rows(remote) and len(table_rows(local)) == 4

@@ -27,6 +27,7 @@ import collections
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 
 __all__ = ["Executor", "LocalExecutor", "RayExecutor", "executor", "ray_available", "chunk_size", "RETRIES",
@@ -197,6 +198,13 @@ def _import_ray():
 PROBE_SECONDS = 10.0
 
 
+def _loopback():
+    """Make a Ray instance started from this process listen on the loopback address only: a local instance is
+    this machine's, no other should reach it.  Ray reads this setting (a single-machine mode, its default on
+    macOS and Windows) when it is imported, so it only works before the first ``import ray``."""
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+
+
 def _probe(address):
     """ConnectionError now if ``HOST:PORT`` (or ``ray://HOST:PORT``) takes no TCP connection, instead of Ray's
     own minutes of retries; ``auto`` is left to Ray, which fails at once when it finds no cluster."""
@@ -230,6 +238,8 @@ class RayExecutor(Executor):
     process is already connected to Ray (``ray.init`` was called), that connection is used and left open."""
 
     def __init__(self, address=None, workers=None):
+        if address is None and "ray" not in sys.modules:
+            _loopback()
         ray = _import_ray()
         if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
             raise ValueError("workers must be a positive whole number, not %r" % (workers,))
