@@ -103,6 +103,8 @@ def test_tournament_on_ray_is_the_local_tournament(ray_address, tmp_path):
         remote = tournament.run(plan, output=str(tmp_path / "ray.jsonl"), executor=ex)
     assert (tmp_path / "local.jsonl").read_bytes() == (tmp_path / "ray.jsonl").read_bytes()
     assert table_rows(local) == table_rows(remote) and len(table_rows(local)) == 4
+    heading = tournament.table(remote).splitlines()[0]
+    assert ", 2 workers (ray 127.0.0.1:" in heading and heading.endswith(" games/s")
     assert [(s.bot, s.games, s.wins, s.scores) for s in local.standings] == \
         [(s.bot, s.games, s.wins, s.scores) for s in remote.standings]
 

@@ -174,8 +174,8 @@ def _record(args):
     try:
         with out, distributed.from_args(args) as where:
             start = time.perf_counter()  # the run, not Ray's start-up
-            for i, (record, _, _) in enumerate(where.map(tournament.play_game, jobs)):
-                out.write_line(record)
+            for i, game in enumerate(where.map(tournament.play_game, jobs)):
+                out.write_line(game[0])  # the record line
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
         if e.filename == args.output:

@@ -173,11 +173,12 @@ class Standing:
 
 class Result:
     """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
-    ``workers`` and wall-clock ``seconds``."""
+    ``workers``, wall-clock ``seconds`` and ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``)."""
 
-    def __init__(self, plan, standings, backend, workers, seconds):
+    def __init__(self, plan, standings, backend, workers, seconds, where="local"):
         self.plan, self.standings = plan, standings
         self.backend, self.workers, self.seconds = backend, workers, seconds
+        self.where = where
 
 
 def run(plan, workers=None, backend=None, output=None, progress=None, executor=None):
@@ -225,7 +226,7 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
         if out:
             out.close()
     return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(jobs)),
-                  time.perf_counter() - start)
+                  time.perf_counter() - start, executor.where)
 
 
 def table(result):
@@ -239,9 +240,11 @@ def table(result):
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     left = (True, False, False, False, True, False, True)  # text left, numbers right
-    lines = ["%s; backend %s, %d worker%s, %.1f s" % (
+    where = getattr(result, "where", "local")
+    lines = ["%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
         result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
-        result.seconds)]
+        "" if where == "local" else " (%s)" % where, result.seconds,
+        len(result.plan.games) / result.seconds if result.seconds > 0 else float("inf"))]
     for row in rows:
         cells = [cell.ljust(w) if l else cell.rjust(w) for cell, w, l in zip(row, widths, left)]
         lines.append("  ".join(cells).rstrip())
