@@ -203,6 +203,7 @@ def _loopback():
     this machine's, no other should reach it.  Ray reads this setting (a single-machine mode, its default on
     macOS and Windows) when it is imported, so it only works before the first ``import ray``."""
     os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # an instance of the command's own reports nowhere
 
 
 def _probe(address):
