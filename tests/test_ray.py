@@ -252,3 +252,17 @@ def test_an_address_without_a_cluster_is_one_line_not_minutes_of_retries(ray_add
     out, err = proc.communicate(timeout=WAIT)
     assert proc.returncode == 2 and out == b""
     assert err.decode() == f"azul-engine record: cannot reach the Ray cluster at 127.0.0.1:{port}: Connection refused\n"
+
+
+def test_selfplay_command_with_ray(ray_address, tmp_path, capsys):
+    """In this process Ray is already connected: --ray uses that connection (and leaves it open)."""
+    import ray
+
+    args = ["selfplay", "--bots", "mcts:5,greedy", "--games", "4", "--seed", "9", "--format", "npz",
+            "--shard-games", "3"]
+    assert main(args + ["--workers", "1", "-o", str(tmp_path / "local")]) == 0
+    assert main(args + ["--ray", "-o", str(tmp_path / "ray")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith("2 workers (ray %s)" % ray_address) and ray.is_initialized()
+    for name in ("part-00000.npz", "part-00001.npz"):
+        assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
