@@ -299,14 +299,18 @@ class RayExecutor(Executor):
                 submit()
                 yield from results
         finally:
-            self._cancel(pending)  # none left after a whole run; after Ctrl-C or an error, those in flight
+            # None left after a whole run. After Ctrl-C or an error, those in flight: ended by disconnecting when
+            # this executor made the connection (close(): the cluster stops the tasks of a driver that left),
+            # else cancelled one by one.
+            if not self._owned:
+                self._cancel(pending)
             self._running.remove(pending)
 
     def _cancel(self, pending):
         while pending:
             ref = pending.pop()
             try:
-                self._ray.cancel(ref, force=True)
+                self._ray.cancel(ref)  # a queued task is dropped; a running one gets KeyboardInterrupt
             except Exception:  # finished meanwhile, or the cluster is gone: nothing left to cancel
                 pass
 
@@ -316,10 +320,15 @@ class RayExecutor(Executor):
             self._cancel(pending)
 
     def close(self):
-        self.cancel()
         if self._owned:
+            # Disconnecting ends this driver's job: Ray stops its tasks. Cancelling them one by one first would
+            # race with tasks that are just finishing, on which Ray 2.60's driver can abort ("Tried to complete
+            # task that was not pending").
             self._owned = False
+            self._running.clear()
             self._ray.shutdown()
+        else:
+            self.cancel()
 
 
 def executor(ray=None, workers=None):
