@@ -15,6 +15,7 @@ through every rule.
 
 from ._pure.classic import state as _m_state  # first: it imports the modules of every job
 from ._pure.classic import apply as _m_apply
+from ._pure.classic import key as _m_key
 from ._pure.classic import movegen as _m_movegen
 from ._pure.classic import notation as _m_notation
 from ._pure.classic import observation as _m_observation
@@ -24,6 +25,7 @@ from ._pure.classic import round as _m_round
 from ._pure.classic import scoring as _m_scoring
 from ._pure.classic import text as _m_text
 from ._pure.classic import types as _m_types
+from ._pure.classic import undo as _m_undo
 from ._pure import vector as _m_vector
 from ._pure.game_info import GameInfo, game_info
 from . import _pypavilion
@@ -45,6 +47,6 @@ __all__ = [
 ]
 
 _assemble(globals(), (
-    _m_types, _m_notation, _m_state, _m_apply, _m_movegen, _m_observation, _m_playout, _m_record,
-    _m_round, _m_scoring, _m_text, _m_vector,
+    _m_types, _m_notation, _m_state, _m_apply, _m_key, _m_movegen, _m_observation, _m_playout,
+    _m_record, _m_round, _m_scoring, _m_text, _m_undo, _m_vector,
 ), __name__)

@@ -1,6 +1,6 @@
 """Azul: Summer Pavilion in the pure-Python engine (rules section 3).
 
-The readable twin of ``native/src/pavilion.cpp`` and ``native/src/pavilion_text.cpp``: the same
+The readable twin of ``native/src/pavilion/`` and ``native/include/azul/pavilion/``: the same
 board model, action ids, notation, state text, history and messages.  This module assembles it from
 ``azul_engine._pure.pavilion`` (one module per job: tables, notation, state, movegen, apply, scoring,
 round, observation, text, record, playout; each module's banner names its C++ twin).
@@ -28,6 +28,7 @@ Action ids (``SP_NUM_ACTIONS`` = 1798):
 
 from ._pure.pavilion import state as _m_state  # first: it imports the modules of every job
 from ._pure.pavilion import apply as _m_apply
+from ._pure.pavilion import key as _m_key
 from ._pure.pavilion import movegen as _m_movegen
 from ._pure.pavilion import notation as _m_notation
 from ._pure.pavilion import observation as _m_observation
@@ -37,9 +38,10 @@ from ._pure.pavilion import round as _m_round
 from ._pure.pavilion import scoring as _m_scoring
 from ._pure.pavilion import tables as _m_tables
 from ._pure.pavilion import text as _m_text
+from ._pure.pavilion import undo as _m_undo
 from ._pure.common import assemble as _assemble
 
 _assemble(globals(), (
-    _m_tables, _m_notation, _m_state, _m_apply, _m_movegen, _m_observation, _m_playout, _m_record,
-    _m_round, _m_scoring, _m_text,
+    _m_tables, _m_notation, _m_state, _m_apply, _m_key, _m_movegen, _m_observation, _m_playout,
+    _m_record, _m_round, _m_scoring, _m_text, _m_undo,
 ), __name__)

@@ -22,30 +22,41 @@ class VectorGame:
     (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
     is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.  ``n`` is at most
     2**18 (262,144 games: the arrays stay under about 2 GiB).  A VectorGame pickles with every
-    protocol (its games' positions and generators, and the seed counter).
+    protocol (its games' positions and generators, the seed counter and ``auto_reset``).
+
+    With ``auto_reset=True`` (README "VectorGame"), a game that ends in a step starts again
+    right after its move, in index order, as the vector's next game (the same seed counter as
+    :meth:`reset`); ``done[i]`` then says that game i ended in that step (the other arrays
+    already show the new game), and ``final_scores`` (int32) and ``final_returns`` (float32,
+    +1 a sole winner, 0 each of several winners, -1 everyone else), n x players, hold each
+    slot's last game that ended (zero before any; None without auto_reset).
     """
 
     def __new__(cls, *args, **kwargs):
-        # VectorGame(n, players=2, variant="classic", seed=0).  The whole object is built here
-        # (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone is never half made,
-        # and __init__ has nothing left to do.
+        # VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False).  The whole
+        # object is built here (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone
+        # is never half made, and __init__ has nothing left to do.
         if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
             raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
-        n, players, variant, seed = _pycommon.bind_arguments(
-            "VectorGame", ("n", "players", "variant", "seed"), (2, "classic", 0), args, kwargs)
+        n, players, variant, seed, auto_reset = _pycommon.bind_arguments(
+            "VectorGame", ("n", "players", "variant", "seed", "auto_reset"),
+            (2, "classic", 0, False), args, kwargs)
         self = object.__new__(cls)
-        self._build(n, players, variant, seed)
+        self._build(n, players, variant, seed, auto_reset)
         return self
 
     def __init__(self, *args, **kwargs):
         pass
 
-    def _build(self, n, players, variant, seed):
+    def _build(self, n, players, variant, seed, auto_reset):
         import numpy as np
 
         n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
+        if type(auto_reset) is not bool:
+            raise TypeError("auto_reset must be True or False, not %s" % type(auto_reset).__name__)
+        self.auto_reset = auto_reset
         self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
         self._pavilion = variant == "summer-pavilion"
         num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
@@ -63,6 +74,13 @@ class VectorGame:
                                         "scores": "scores", "done": "done"}[name]).view()
             view.flags.writeable = False
             setattr(self, name, view)
+        self.final_scores = self.final_returns = None
+        if auto_reset:
+            self._final_scores = np.zeros((n, players), dtype=np.int32)
+            self._final_returns = np.zeros((n, players), dtype=np.float32)
+            self.final_scores = self._final_scores.view()
+            self.final_returns = self._final_returns.view()
+            self.final_scores.flags.writeable = self.final_returns.flags.writeable = False
         self._games = [None] * n
         self._busy = False
         self.stepped = 0
@@ -99,10 +117,21 @@ class VectorGame:
         for i in slots:
             _pycommon.game_index(i, self.n)
         for i in slots:
-            self._started += 1
-            self._games[i] = new_game(self.players, self.variant,
-                                      _splitmix_output(self._seed, self._started))
-            self._refresh(i)
+            self._start(i)
+
+    def _start(self, i):
+        self._started += 1
+        self._games[i] = new_game(self.players, self.variant,
+                                  _splitmix_output(self._seed, self._started))
+        self._refresh(i)
+
+    def _finish(self, i):
+        """Game i is over (auto_reset): its scores and returns go to the final arrays."""
+        g = self._games[i]
+        winners = g.winners
+        self._final_scores[i] = g._score
+        self._final_returns[i] = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
+                                  for p in range(self.players)]
 
     def step(self, actions):
         """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
@@ -125,8 +154,9 @@ class VectorGame:
         try:
             self.stepped = 0
             todo = []
+            auto_reset = self.auto_reset
             for i in range(self.n):
-                if self.done[i]:
+                if self.done[i] and not auto_reset:
                     continue
                 a = int(actions[i])
                 try:
@@ -145,6 +175,10 @@ class VectorGame:
                         raise
                     self._games[i]._play(a)
                     self._refresh(i)
+                    if auto_reset and self._done[i]:
+                        self._finish(i)
+                        self._start(i)
+                        self._done[i] = True
                 self.stepped = self.n
         finally:
             self._busy = False
@@ -186,13 +220,13 @@ class VectorGame:
         finally:
             self._busy = False
         return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
-                               games))
+                               games, self.auto_reset))
 
 
-def _vector_game(n, players, variant, seed, started, games):
+def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
     """Unpickles a VectorGame (its __reduce__): the games of ``games`` (state text) in their
     slots."""
-    self = VectorGame(n, players, variant, seed)
+    self = VectorGame(n, players, variant, seed, auto_reset)
     count = _check_seed(started)
     texts = list(games)
     if len(texts) != self.n:

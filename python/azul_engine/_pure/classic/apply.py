@@ -44,6 +44,11 @@ def apply(self, move):
         else:
             action = _check_action(move)
         self._check_legal(action)
+        undo = self._undo
+        if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+            undo.append(action)
+        else:
+            undo.append(self._undo_entry(action))
         self._play(action)
 
 

@@ -8,7 +8,7 @@ from .. import common as _pycommon
 from ... import _pypavilion
 from ..._pypavilion import PavilionState
 from ..common import MASK64 as _MASK64, check_seed as _check_seed, splitmix_next as _splitmix_next
-from .types import FILL, FIRST_PLAYER, OFFER, OVER
+from .types import FILL, FIRST_PLAYER, FLOOR, OFFER, OVER
 
 
 _GAMMA = 0x9E3779B97F4A7C15
@@ -19,16 +19,17 @@ def _splitmix_output(seed, k):
     return _splitmix_next((seed + (k - 1) * _GAMMA) & _MASK64)[1]
 
 
-def _play_random(g, policy):
+def _play_random(g, policy, light=False):
     if type(g) is PavilionState:
-        return _pypavilion.play_random(g, policy)
-    return _play_random_wall(g, policy)
+        return _pypavilion.play_random(g, policy, light)
+    return _play_random_wall(g, policy, light)
 
 
-def _play_random_wall(g, policy):
+def _play_random_wall(g, policy, light=False):
     """Play ``g`` to its end choosing ``legal_actions()[below(count)]`` with the generator state
     ``policy``; chance nodes of an explicit-chance state are drawn as in sampled mode.  Returns
-    the number of moves played."""
+    the number of moves played.  ``light`` (README "Rollout policies"): a draft is chosen among
+    the legal drafts to a pattern line, the floor only when there is none."""
     if g._explicit:
         g._explicit = False
         if g._phase == FIRST_PLAYER:
@@ -43,6 +44,10 @@ def _play_random_wall(g, policy):
         if phase == OVER:
             return plies
         legal = legal_actions()
+        if light and phase == OFFER:
+            lines = [a for a in legal if a % 6 != FLOOR]
+            if lines:
+                legal = lines
         # splitmix_next, inlined: rules section 5.
         policy = (policy + 0x9E3779B97F4A7C15) & _MASK64
         z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -60,35 +65,39 @@ def _check_playouts(n, threads):
     _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
 
 
-def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False):
-    """Final scores of ``n`` games of uniformly random legal moves: an int32 array (n, players).
+def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False,
+                    policy="uniform"):
+    """Final scores of ``n`` games of random legal moves: an int32 array (n, players).
 
     Game i is ``new_game(players, variant, seed=s1)`` played with move choices
     ``legal_actions()[below(count)]`` from a SplitMix64 generator seeded ``s2``, where s1 and
     s2 are outputs 2i+1 and 2i+2 of SplitMix64(seed): the result depends only on the
     arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
     ``with_plies=True`` returns ``(scores, moves played)``.  Limits, checked before any work:
-    ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).
+    ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).  ``policy``: ``"uniform"``
+    (``legal_actions()[below(count)]``, as above) or ``"light"`` (README "Rollout policies":
+    drafts to a pattern line before the floor; in Summer Pavilion placements before passes).
     """
     import numpy as np
 
     _check_playouts(n, threads)
     seed = _check_seed(seed)
     new_game(players, variant, 0)  # checks players and variant before any work
+    light = _pycommon.check_policy(policy)
     out = np.zeros((n, players), dtype=np.int32)
     plies = 0
     for i in range(n):
         g = new_game(players, variant, _splitmix_output(seed, 2 * i + 1))
-        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
 
 
-def playouts_from(state, n, seed=0, threads=0, with_plies=False):
+def playouts_from(state, n, seed=0, threads=0, with_plies=False, policy="uniform"):
     """Final scores (int32 array, n x players) of ``n`` random continuations of ``state`` (an
     MCTS rollout): continuation i replaces the game's generator with output 2i+1 of
     SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does.
-    The same limits: ``n`` at most 2**30, ``threads`` at most 1024."""
+    The same limits: ``n`` at most 2**30, ``threads`` at most 1024; the same ``policy``."""
     import numpy as np
 
     if not isinstance(state, (GameState, PavilionState)):
@@ -96,12 +105,13 @@ def playouts_from(state, n, seed=0, threads=0, with_plies=False):
                         % type(state).__name__)
     _check_playouts(n, threads)
     seed = _check_seed(seed)
+    light = _pycommon.check_policy(policy)
     out = np.zeros((n, state._players), dtype=np.int32)
     plies = 0
     for i in range(n):
         g = state.clone()
         g._rng = _splitmix_output(seed, 2 * i + 1)
-        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
 

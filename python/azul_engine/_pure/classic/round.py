@@ -168,6 +168,7 @@ def deal(self, factories):
     self._bag, self._lid = new_bag, new_lid
     self._factories = counts
     self._h_seed = None
+    self._undo = []
     if self._phase == OFFER and self._h_rounds:
         self._h_rounds.pop()
     self._begin_offer()

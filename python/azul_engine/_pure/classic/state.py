@@ -84,6 +84,8 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -127,6 +129,7 @@ class GameState:
         self._h_first = -1
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -143,6 +146,7 @@ class GameState:
         seed = _check_seed(seed)
         self._rng = seed
         self._h_seed = None
+        self._undo = []
 
     players = property(lambda self: self._players, doc="Number of players (2-4).")
 
@@ -263,6 +267,7 @@ class GameState:
         other._h_first = self._h_first
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -282,8 +287,6 @@ class GameState:
         if not isinstance(other, GameState):
             return NotImplemented
         return self._key() == other._key()
-
-    __hash__ = None  # mutable
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -358,13 +361,22 @@ from .record import (  # noqa: E402
     record_json,
     score_sheet,
 )
+from .undo import (  # noqa: E402
+    _restore,
+    _undo_entry,
+    undo,
+)
+from .key import (  # noqa: E402
+    __hash__,
+    key,
+)
 for _f in (
-        _allowed_columns, _begin_offer, _best_column, _check_legal, _complete_rows, _continue_fill,
-        _continue_tiling, _draft, _end_round, _floor_penalty, _is_stuck, _legal_actions, _observation,
-        _observer, _pending_row, _play, _put_drawn, _row_has, _start_round, _tile_line, _tile_walls,
-        _to_floor, action_to_string, apply, chance_outcomes, deal, legal_action_mask, legal_actions,
-        legal_moves, observation_tensor, record, record_json, score_if_round_ended, score_sheet,
-        string_to_action, to_text,
+        __hash__, _allowed_columns, _begin_offer, _best_column, _check_legal, _complete_rows,
+        _continue_fill, _continue_tiling, _draft, _end_round, _floor_penalty, _is_stuck, _legal_actions,
+        _observation, _observer, _pending_row, _play, _put_drawn, _restore, _row_has, _start_round,
+        _tile_line, _tile_walls, _to_floor, _undo_entry, action_to_string, apply, chance_outcomes, deal,
+        key, legal_action_mask, legal_actions, legal_moves, observation_tensor, record, record_json,
+        score_if_round_ended, score_sheet, string_to_action, to_text, undo,
 ):
     _f.__qualname__ = 'GameState.' + _f.__name__
     setattr(GameState, _f.__name__, _f)

@@ -8,9 +8,12 @@ from ..common import MASK64 as _MASK64
 from .tables import FILL, FIRST_PLAYER, OVER
 
 
-def play_random(g, policy):
+def play_random(g, policy, light=False):
     """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
-    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played."""
+    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
+    ``light``: the light policy (README "Rollout policies") chooses play-phase moves instead."""
+    if light:
+        return _play_light(g, policy)
     g._h_complete = False  # a playout keeps no history
     if g._explicit:
         g._explicit = False
@@ -30,3 +33,7 @@ def play_random(g, policy):
         play(legal[(((z ^ (z >> 31)) >> 32) * len(legal)) >> 32])
         plies += 1
     return plies
+
+
+# Names of the sibling modules, imported last: they import this one's.
+from .state import _play_light  # noqa: E402

@@ -202,6 +202,7 @@ def deal(self, factories):
     self._bag, self._tower = new_bag, new_tower
     self._factories = counts
     self._h_seed = None
+    self._undo = []
     if self._phase == ACQUIRE and self._h_complete:
         self._h_rounds.pop()
         if self._sheet is not None:
@@ -241,6 +242,7 @@ def _deal_supply(self, counts):
         if self._fill == FILL_REFILL:
             self._refill[c] += counts[c]
     self._h_seed = None
+    self._undo = []
     self._fill_done()
 
 

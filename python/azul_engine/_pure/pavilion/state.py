@@ -42,6 +42,7 @@ from .tables import (
     SP_COLOUR_NAMES,
     SP_DRAW_ACTION_BASE,
     SP_FIRST_PLAYER_ACTION_BASE,
+    SP_KEEP_SETS,
     SP_NUM_ACTIONS,
     SP_PASS_ACTION_BASE,
     SP_PLACE_ACTION_BASE,
@@ -90,6 +91,8 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -138,6 +141,7 @@ class PavilionState:
         self._h_supply = None
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -149,6 +153,7 @@ class PavilionState:
         """Replace the generator's state with ``seed``; the record's seed becomes null."""
         self._rng = _check_seed(seed)
         self._h_seed = None
+        self._undo = []
 
     players = property(lambda self: self._players, doc="Number of players (2-4).")
 
@@ -260,6 +265,7 @@ class PavilionState:
         other._passed = self._passed[:]
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -279,8 +285,6 @@ class PavilionState:
         if not isinstance(other, PavilionState):
             return NotImplemented
         return self._key() == other._key()
-
-    __hash__ = None
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -342,12 +346,21 @@ from .record import (  # noqa: E402
     record_json,
     score_sheet,
 )
+from .undo import (  # noqa: E402
+    _restore,
+    _undo_entry,
+    undo,
+)
+from .key import (  # noqa: E402
+    __hash__,
+    key,
+)
 for _f in (
-        __str__, _acquire, _begin_setup, _check_acquire, _check_legal, _check_place, _continue_fill,
-        _deal_supply, _end_turn, _fill_done, _finish, _legal_actions, _observer, _pass, _passes, _place,
-        _placements, _play, _put_drawn, _start_round, action_to_string, apply, chance_outcomes, deal,
-        deal_supply, legal_action_mask, legal_actions, legal_moves, observation_tensor, record, record_json,
-        score_sheet, string_to_action, to_text,
+        __hash__, __str__, _acquire, _begin_setup, _check_acquire, _check_legal, _check_place,
+        _continue_fill, _deal_supply, _end_turn, _fill_done, _finish, _legal_actions, _observer, _pass,
+        _passes, _place, _placements, _play, _put_drawn, _restore, _start_round, _undo_entry,
+        action_to_string, apply, chance_outcomes, deal, deal_supply, key, legal_action_mask, legal_actions,
+        legal_moves, observation_tensor, record, record_json, score_sheet, string_to_action, to_text, undo,
 ):
     _f.__qualname__ = 'PavilionState.' + _f.__name__
     setattr(PavilionState, _f.__name__, _f)
@@ -358,6 +371,47 @@ del _f
 # themselves), the properties that never change, and is_over (the end is written last).
 _pycommon.make_atomic(PavilionState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
+
+
+# The light policy passes, while a placement is possible, when below(LIGHT_PASS_ODDS) is 0.
+LIGHT_PASS_ODDS = 16
+
+
+_KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
+
+
+def _play_light(g, policy):
+    """play_random with the light policy: in the play phase, a placement (one draw: below(16);
+    0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
+    many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
+    g._h_complete = False  # a playout keeps no history
+    if g._explicit:
+        g._explicit = False
+        if g._phase == FIRST_PLAYER:
+            g._start = g._below(g._players)
+            g._begin_setup()
+        elif g._phase == FILL:
+            g._continue_fill()
+    plies = 0
+    legal_actions, play = g._legal_actions, g._play
+    sizes = _KEEP_SIZE
+    while g._phase != OVER:
+        if g._phase == PLAY:
+            legal = g._placements()
+            if legal:
+                policy, z = _splitmix_next(policy)
+                if (z >> 32) * LIGHT_PASS_ODDS >> 32 == 0:
+                    legal = None
+            if not legal:
+                passes = g._passes()
+                most = sizes[passes[-1] - SP_PASS_ACTION_BASE]
+                legal = [a for a in passes if sizes[a - SP_PASS_ACTION_BASE] == most]
+        else:
+            legal = legal_actions()
+        policy, z = _splitmix_next(policy)
+        play(legal[((z >> 32) * len(legal)) >> 32])
+        plies += 1
+    return plies
 
 
 # Names of the sibling modules, imported last: they import this one's.

@@ -1,0 +1,32 @@
+"""Azul: Summer Pavilion, pure-Python engine: the position key (state.key(), hash(state)).
+
+C++ twin: native/src/pavilion/key.cpp (the hash: native/include/azul/common/key.h).
+"""
+
+
+from .. import common as _pycommon
+
+
+def key(self):
+    """A 64-bit key of the position (README "Position keys"), the same in both engines:
+    what decides the rest of the game apart from chance, and the player to move; not the
+    history, the moves-this-round count, the seed or the generator."""
+    words = [2, self._players, int(self._explicit), self._round, self._phase, self._fill,
+             self._turn, self._start, self._marker, self._next, self._owed]
+    for f in self._factories:
+        words += f
+    words += self._centre
+    words += self._supply
+    words += self._refill
+    words += self._bag
+    words += self._tower
+    for p in range(self._players):
+        words.append(self._score[p])
+        words += self._hand[p]
+        words += self._board[p]
+        words.append(int(self._passed[p]))
+    return _pycommon.position_key(words)
+
+
+def __hash__(self):
+    return hash(self.key())
