@@ -2,7 +2,7 @@
 
 This module is the readable twin of the C++ core in ``native/``.  It assembles the engine from
 ``azul_engine._pure``: ``classic/`` (one module per job, as ``native/src/``: types, notation, state,
-movegen, apply, scoring, round, observation, text, record, playout; each module's banner names its C++
+movegen, apply, scoring, round, observation, text, record, playout, undo, key; each module's banner names its C++
 twin), ``pavilion/`` (Summer Pavilion, through ``azul_engine._pypavilion``), ``common.py`` (what both
 share), ``vector.py`` and ``game_info.py``, so that the two engines can be read side by side.  It must
 behave exactly like ``azul_engine._cppengine``: the same seed and moves give the same game, the

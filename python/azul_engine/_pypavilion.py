@@ -3,7 +3,7 @@
 The readable twin of ``native/src/pavilion/`` and ``native/include/azul/pavilion/``: the same
 board model, action ids, notation, state text, history and messages.  This module assembles it from
 ``azul_engine._pure.pavilion`` (one module per job: tables, notation, state, movegen, apply, scoring,
-round, observation, text, record, playout; each module's banner names its C++ twin).
+round, observation, text, record, playout, undo, key; each module's banner names its C++ twin).
 :func:`azul_engine._pyengine.new_game` hands ``variant="summer-pavilion"`` to :func:`new_game`
 here; the state it returns is a :class:`PavilionState`, with the same methods as a classic
 ``GameState`` wherever the two games share an idea.
