@@ -1,4 +1,4 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score}``, also
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,hint}``, also
 installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
@@ -12,7 +12,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, records, tournament
+from azul_engine import bench, bots, hints, records, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -151,10 +151,43 @@ class _Progress:
                 _Progress.drawn = False
 
 
+def _seat_bots(args):
+    """The bot factory of each seat of ``record``: ``--bots`` (one spec a seat) or ``--bot`` (every seat)."""
+    if args.bots is not None and args.bot is not None:
+        raise _CommandError("give --bots (one spec a seat) or --bot (every seat), not both")
+    if args.bots is not None:
+        specs = bots.split_bot_specs(args.bots)
+        if len(specs) != args.players:
+            raise _CommandError(f"--bots gives {len(specs)} spec{'s' if len(specs) != 1 else ''} for "
+                                f"{args.players} players: give one a seat, comma-separated")
+    else:
+        specs = [args.bot or "random"] * args.players
+    try:
+        factories = {spec: bots.resolve_bot_spec(spec).check() for spec in dict.fromkeys(specs)}
+    except ValueError as e:
+        raise _CommandError(str(e)) from None
+    return [factories[spec] for spec in specs]
+
+
+def _who_played(args):
+    """``--event`` and ``--date`` as a record writes them."""
+    try:
+        return args.event, bots.check_date(args.date)
+    except ValueError as e:
+        raise _CommandError(f"--{e}") from None
+
+
+def _report_forfeit(args, number, seed, match_seat, spec, reason):
+    print(f"azul-engine {args.command}: game {number} (seed {seed}): seat {match_seat} ({spec}) forfeits: {reason}",
+          file=sys.stderr)
+
+
 def _record(args):
     last = args.seed + args.games - 1
     if last >= SEED_LIMIT:
         return _usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
+    seats = _seat_bots(args)
+    event, date = _who_played(args)
     engine = _engine(args)
     progress = _Progress(args.games, "games")
     try:
@@ -164,8 +197,12 @@ def _record(args):
     try:
         with out:
             for i in range(args.games):
-                state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
-                out.write_line(state.record_json())
+                match = bots.play_match(engine, args.players, args.variant, args.seed + i, seats,
+                                        time_limit=args.time_limit, event=event, date=date)
+                out.write_line(match.record_json())
+                if match.forfeit is not None:
+                    _report_forfeit(args, i + 1, args.seed + i, match.forfeit.seat, match.specs[match.forfeit.seat],
+                                    match.forfeit.reason)
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
         return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
@@ -173,15 +210,19 @@ def _record(args):
 
 
 def _tournament(args):
+    event, date = _who_played(args)
     try:
-        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed)
-        result = tournament.run(plan, args.workers, args.backend, args.output, _Progress(len(plan.games), "games"))
+        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed, check=True)
+        result = tournament.run(plan, args.workers, args.backend, args.output, _Progress(len(plan.games), "games"),
+                                time_limit=args.time_limit, event=event, date=date)
     except OSError as e:
         if args.output is not None and e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
     except (ValueError, ImportError) as e:
         return _usage_error(args, str(e))
+    for game, seat, reason in result.forfeits:
+        _report_forfeit(args, game.index + 1, game.seed, seat, game.seats[seat], reason)
     _out(tournament.table(result))
     return 0
 
@@ -277,6 +318,14 @@ def _check_score(args):
     return 0
 
 
+def _who_played_arguments(parser):
+    parser.add_argument("--time-limit", type=_positive(float), metavar="SECONDS",
+                        help="seconds a bot may take for a move; over it, it loses the game by forfeit "
+                        "(default: no limit)")
+    parser.add_argument("--event", help="the event's name, written into every record")
+    parser.add_argument("--date", help="the date written into every record: YYYY-MM-DD, or today")
+
+
 def main(argv=None):
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = _Parser(prog="azul-engine", description="Azul rules engine.")
@@ -312,9 +361,13 @@ def main(argv=None):
     rec.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     rec.add_argument("--games", type=_positive(int), default=1)
     rec.add_argument("--seed", type=_seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
-    rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
+    rec.add_argument("--bot", metavar="SPEC", help="bot spec for every seat (default: random)")
+    rec.add_argument("--bots", metavar="SPECS", help="comma-separated bot specs, one a seat, in seat order: "
+                     "random, greedy, mcts:2000, mcts:seconds=0.5,policy=light, package.module:Class:arg=value, "
+                     "an installed bot's name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    _who_played_arguments(rec)
     rec.set_defaults(handler=_record)
 
     tour = commands.add_parser(
@@ -325,7 +378,8 @@ def main(argv=None):
         "and average score with 95% confidence intervals.")
     tour.add_argument("--bots", required=True, metavar="SPECS",
                       help="comma-separated bot specs: random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000), "
-                      "mcts:seconds=0.5, mcts:2000:c=0.7")
+                      "mcts:seconds=0.5, mcts:2000:c=0.7, package.module:Class:arg=value, an installed bot's "
+                      "name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
     tour.add_argument("--games", type=_positive(int), default=100,
                       help="games to play, rounded up to whole deals (default: 100)")
     tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
@@ -334,6 +388,7 @@ def main(argv=None):
     tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
     tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    _who_played_arguments(tour)
     tour.set_defaults(handler=_tournament)
 
     aud = commands.add_parser("audit", help="replay records and check every move and score",
@@ -360,6 +415,8 @@ def main(argv=None):
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     chk.set_defaults(handler=_check_score)
+
+    hints.add_command(commands, engine_help)
 
     args = None
     try:
