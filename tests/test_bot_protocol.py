@@ -418,3 +418,12 @@ def test_tournament_plan_checks_the_bots():
     with pytest.raises(ValueError, match="making the bot failed"):
         tournament.plan(["greedy", "bot_examples:RefusesToBeMade"], games=2, check=True)
     tournament.plan(["greedy", "bot_examples:RefusesToBeMade"], games=2)  # resolved only
+
+
+def test_explain_says_who_forfeited(engine, tmp_path, capsys):
+    for variant in ("classic", "summer-pavilion"):
+        match = bots.play_match(engine, 2, variant, 5, ["greedy", "bot_examples:Crashes:after=7"])
+        text = records.explain(match.record(), engine)
+        assert text.splitlines()[-2:] == [
+            "Seat 1 forfeited in round %d: raised RuntimeError: out of ideas" % match.state.round,
+            "Scores when the game stopped %s, winners [0]" % match.scores]

@@ -119,17 +119,22 @@ class GreedyBot:
         player = state.current_player
         best, choices = None, []
         for action in state.legal_actions():
-            after = state.clone()
-            after.apply(action)
-            if after.variant == "summer-pavilion":
-                value = after.scores[player] + len(after.hands[player])
-            else:
-                value = after.score_if_round_ended()[player]
+            value = greedy_value(state, action, player)
             if best is None or value > best:
                 best, choices = value, [action]
             elif value == best:
                 choices.append(action)
         return choices[self.rng.below(len(choices))] if len(choices) > 1 else choices[0]
+
+
+def greedy_value(state, action, player):
+    """What the greedy bot thinks of ``action`` in ``state`` for ``player``: the player's score if the round
+    ended right after it (Summer Pavilion: the score after it plus a point for each tile in hand)."""
+    after = state.clone()
+    after.apply(action)
+    if after.variant == "summer-pavilion":
+        return after.scores[player] + len(after.hands[player])
+    return after.score_if_round_ended()[player]
 
 
 class _Node:
@@ -181,7 +186,8 @@ class MCTSBot:
 
     DEFAULT_POLICY = "uniform"
 
-    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.1, rollouts=1, policy=None):
+    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.1, rollouts=1, policy=None,
+                 candidates=0):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not seconds > 0:
@@ -192,13 +198,16 @@ class MCTSBot:
             raise ValueError("mcts: margin must be between 0 and 1, not %r" % (margin,))
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError("mcts: rollouts must be a positive integer, not %r" % (rollouts,))
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 0:
+            raise ValueError("mcts: candidates must be a whole number 0 or more, not %r" % (candidates,))
         if policy is None:
             policy = self.DEFAULT_POLICY
         if policy not in POLICIES:
             raise ValueError("mcts: policy must be one of %s, not %r" % (", ".join(POLICIES), policy))
         self.rng = SplitMix64(seed)
         self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
-        self.rollouts, self.policy = rollouts, policy
+        self.rollouts, self.policy, self.candidates = rollouts, policy, candidates
+        self._pruned = False
         self.last_iterations = 0  # iterations of the last search
 
     def reset(self, seat, seed):
@@ -239,6 +248,14 @@ class MCTSBot:
         """Run the search from ``state`` within the budget; return the root of the tree."""
         engine = sys.modules[type(state).__module__]
         root = _Node(state.players)
+        legal = state.legal_actions()
+        self._pruned = 0 < self.candidates < len(legal)
+        if self._pruned:  # only the root's best candidates by the greedy bot's judgement, ties in random order
+            player = state.current_player
+            keyed = [(-greedy_value(state, a, player), self.rng.next(), a) for a in legal]
+            keyed.sort()
+            root.legal = [a for _, _, a in keyed[:self.candidates]]
+            root.untried = list(root.legal)
         if self.seconds is None:
             for _ in range(self.iterations):
                 self._iterate(engine, state, root)
@@ -263,7 +280,7 @@ class MCTSBot:
             if state.is_chance_node:  # explicit-chance games: draw as the engine would
                 self._draw(state)
                 continue
-            legal = state.legal_actions()
+            legal = node.legal if node is root and self._pruned else state.legal_actions()
             if node.legal is None:
                 node.legal, node.untried = legal, list(legal)
             children = node.children
@@ -340,7 +357,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
 _SPEC_PARAMETERS = {"mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int,
-                             "policy": str}}
+                             "policy": str, "candidates": int}}
 _TYPE_WORDS = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
 
 

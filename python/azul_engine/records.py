@@ -617,7 +617,21 @@ def explain(record, engine=None):
     findings = []
     state = _replay(record, engine, findings)
     if record["variant"] == _PAVILION:
-        return _explain_pavilion(record, state, findings)
+        return _explain_pavilion(record, state, findings) + _forfeit_words(record, state)
+    return _explain_classic(record, state, findings) + _forfeit_words(record, state)
+
+
+def _forfeit_words(record, state):
+    """The explanation's last line for a game stopped by a forfeit (or nothing)."""
+    forfeit = record.get("forfeit")
+    if forfeit is None:
+        return ""
+    scores = list(state.scores)
+    return ("\nSeat %d forfeited in round %d: %s\nScores when the game stopped %s, winners %s"
+            % (forfeit["seat"], state.round, forfeit["reason"], scores, forfeit_winners(scores, forfeit["seat"])))
+
+
+def _explain_classic(record, state, findings):
     out = ["%s Azul, %d players, seed %s, player %d starts" % (
         record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
     sheet = state.score_sheet()
