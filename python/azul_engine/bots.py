@@ -816,6 +816,8 @@ def play(engine, players, variant, seed, bots):
     """Play one game made from ``seed`` to its end, seat ``i`` played by the bot of ``bots[i]`` (a bot spec for
     every seat, or one for all); return the final state (its ``record()`` is the game).  Raises BotForfeit
     if a bot forfeits (``play_match`` says how)."""
+    if not isinstance(bots, str):
+        bots = list(bots)[:players]  # as before: a longer list's first seats
     match = play_match(engine, players, variant, seed, bots)
     if match.forfeit is not None:
         raise BotForfeit(match)
