@@ -427,3 +427,20 @@ def test_explain_says_who_forfeited(engine, tmp_path, capsys):
         assert text.splitlines()[-2:] == [
             "Seat 1 forfeited in round %d: raised RuntimeError: out of ideas" % match.state.round,
             "Scores when the game stopped %s, winners [0]" % match.scores]
+
+
+def test_mcts_candidates_search_the_greedy_best_moves_only(engine):
+    state = engine.new_game(2, variant="grey", seed=9)
+    player = state.current_player
+    values = {a: bots.greedy_value(state, a, player) for a in state.legal_actions()}
+    assert len(values) > 20
+    bot = bots.MCTSBot(seed=4, iterations=300, candidates=4)
+    searched = bot.search(state).children
+    assert len(searched) == 4 and sum(c.visits for c in searched.values()) == 300
+    worst_kept = min(values[a] for a in searched)
+    assert all(values[a] <= worst_kept for a in values if a not in searched)  # none better left out
+    assert bot.choose(state) in searched
+    everything = bots.MCTSBot(seed=4, iterations=300, candidates=0).search(state).children
+    assert len(everything) > 4
+    with pytest.raises(ValueError, match="candidates must be a whole number 0 or more"):
+        bots.MCTSBot(candidates=-1)

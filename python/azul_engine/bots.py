@@ -174,6 +174,11 @@ class MCTSBot:
     (clamped): with the default ``margin=0.1``, a gentle pull towards larger wins and smaller losses when
     nearly every continuation ends the same way.  Utilities lie in 0..1, which sets the scale of ``c``.
 
+    Root candidates: with ``candidates=K`` (K > 0) the search considers at the root only the K moves the
+    greedy bot rates best (``greedy_value``; ties in the bot's random order), so that the budget is not
+    spread over dozens of moves no strong player makes (sending a whole factory to the floor, or one of the
+    hundreds of Summer Pavilion passes); ``candidates=0`` searches every legal move.
+
     Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
     ignored).  The move played is the root action visited most (ties: the higher mean, then the lower
     action id).  With an iteration budget the bot is deterministic: the same seed and position give the
