@@ -444,3 +444,16 @@ def test_mcts_candidates_search_the_greedy_best_moves_only(engine):
     assert len(everything) > 4
     with pytest.raises(ValueError, match="candidates must be a whole number 0 or more"):
         bots.MCTSBot(candidates=-1)
+
+
+def test_bots_of_your_own_in_worker_processes(tmp_path):
+    """Worker processes find the module the parent found (its sys.path goes with them)."""
+    plan = tournament.plan(["greedy", "bot_examples:FirstMove:pick=1", "bot_examples:Crashes:after=6"], players=3,
+                           games=3, seed=4, check=True)
+    result = tournament.run(plan, workers=2, output=str(tmp_path / "t.jsonl"))
+    assert [s.games for s in result.standings] == [3, 3, 3]
+    assert [s.forfeits for s in result.standings] == [0, 0, 3]
+    assert [(g.index, seat) for g, seat, _ in result.forfeits] == [(0, 2), (1, 1), (2, 0)]  # rotations a b c, b c a, c a b
+    assert all(reason == "raised RuntimeError: out of ideas" for _, _, reason in result.forfeits)
+    lines = (tmp_path / "t.jsonl").read_text().splitlines()
+    assert all(records.audit(json.loads(line)) == [] for line in lines)
