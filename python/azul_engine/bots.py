@@ -174,7 +174,7 @@ class MCTSBot:
     (clamped): with the default ``margin=0.1``, a gentle pull towards larger wins and smaller losses when
     nearly every continuation ends the same way.  Utilities lie in 0..1, which sets the scale of ``c``.
 
-    Root candidates: with ``candidates=K`` (K > 0) the search considers at the root only the K moves the
+    Root candidates: with ``candidates=K`` (K > 0; default 5) the search considers at the root only the K moves the
     greedy bot rates best (``greedy_value``; ties in the bot's random order), so that the budget is not
     spread over dozens of moves no strong player makes (sending a whole factory to the floor, or one of the
     hundreds of Summer Pavilion passes); ``candidates=0`` searches every legal move.
@@ -191,8 +191,10 @@ class MCTSBot:
 
     DEFAULT_POLICY = "uniform"
 
+    DEFAULT_CANDIDATES = 5
+
     def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.1, rollouts=1, policy=None,
-                 candidates=0):
+                 candidates=DEFAULT_CANDIDATES):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not seconds > 0:
