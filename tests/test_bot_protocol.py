@@ -41,6 +41,10 @@ def test_split_bot_specs_keeps_parameters_with_their_spec():
     assert bots.split_bot_specs("random, bot_examples:FirstMove:pick=1,label=a,greedy,mcts:200,c=1.0") == [
         "random", "bot_examples:FirstMove:pick=1,label=a", "greedy", "mcts:200,c=1.0"]
     assert bots.parse_bot_spec("mcts:200,c=1.0") == ("mcts", {"iterations": 200, "c": 1.0})
+    assert bots.split_bot_specs("mcts,c=1.0,greedy") == ["mcts,c=1.0", "greedy"]
+    assert bots.parse_bot_spec("mcts,c=1.0") == ("mcts", {"c": 1.0})
+    with pytest.raises(ValueError, match="bot greedy takes no parameters"):
+        bots.parse_bot_spec("greedy,x=1")
 
 
 @pytest.mark.parametrize("spec, message", [

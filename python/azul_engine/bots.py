@@ -646,6 +646,9 @@ def resolve_bot_spec(text):
             raise BotSpecError("bot spec %r: command %r not found" % (text, program))
         return BotFactory(text, "cmd", argv, {})
     name, *parts = text.split(":")
+    if "," in name:  # mcts,c=1.0: parameters after a comma
+        name, first = name.split(",", 1)
+        parts.insert(0, first)
     name = name.strip()
     if name in BOTS:
         return _builtin(text, name, parts)
