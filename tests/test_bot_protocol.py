@@ -461,3 +461,19 @@ def test_bots_of_your_own_in_worker_processes(tmp_path):
     assert all(reason == "raised RuntimeError: out of ideas" for _, _, reason in result.forfeits)
     lines = (tmp_path / "t.jsonl").read_text().splitlines()
     assert all(records.audit(json.loads(line)) == [] for line in lines)
+
+
+def test_both_engines_write_the_same_records_with_who_played():
+    try:
+        cpp = azul_engine.load_backend("cpp")
+    except ImportError:
+        from helpers import cpp_required
+        if cpp_required():
+            raise
+        pytest.skip("C++ engine not built")
+    pure = azul_engine.load_backend("python")
+    for variant, specs in (("classic", ["bot_examples:FirstMove:pick=2", "mcts:30", "greedy"]),
+                           ("summer-pavilion", ["greedy", "bot_examples:Crashes:after=11", example()])):
+        lines = [bots.play_match(engine, 3, variant, 21, specs, event="E", date="2026-12-01").record_json()
+                 for engine in (cpp, pure)]
+        assert lines[0] == lines[1]
