@@ -163,7 +163,7 @@ class MCTSBot:
     sequence of actions from the root (within a round every copy reaches the same position; past a round's
     end the factories differ, and a node offers whichever of its actions are legal in the copy at hand).
     The iteration walks down the tree by UCB1 (``mean + c * sqrt(ln N / n)``, the mean taken for the player
-    to move), expands one untried action chosen by the bot's generator, plays ``rollouts`` (default 1)
+    to move), expands one untried action chosen by the bot's generator, plays ``rollouts`` (default 4)
     random continuations to the end inside the engine (``playouts_from(state, rollouts, seed, threads=1)``)
     and adds each player's utility, averaged over them, to every node on the way.
 
@@ -171,8 +171,9 @@ class MCTSBot:
     1 for the highest score, 1/k when k players share it, else 0 (a rollout gives scores only, so equal
     scores share the win there; at a finished node of the tree it is the game's own ``winners``, complete
     rows breaking ties), and ``edge`` is ``s[p] - best other score`` mapped from -20..+20 points onto 0..1
-    (clamped): with the default ``margin=0.1``, a gentle pull towards larger wins and smaller losses when
-    nearly every continuation ends the same way.  Utilities lie in 0..1, which sets the scale of ``c``.
+    (clamped): with the default ``margin=0.4``, a pull towards larger wins and smaller losses, which
+    matters when nearly every continuation ends the same way, and in Summer Pavilion, where it was tuned
+    (README, "How strong is mcts").  Utilities lie in 0..1, which sets the scale of ``c``.
 
     Root candidates: with ``candidates=K`` (K > 0; default 5) the search considers at the root only the K moves the
     greedy bot rates best (``greedy_value``; ties in the bot's random order), so that the budget is not
@@ -193,7 +194,7 @@ class MCTSBot:
 
     DEFAULT_CANDIDATES = 5
 
-    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.1, rollouts=1, policy=None,
+    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.4, rollouts=4, policy=None,
                  candidates=DEFAULT_CANDIDATES):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
@@ -836,7 +837,7 @@ def play(engine, players, variant, seed, bots):
 
 class Hint:
     """One move of a hint: ``move`` (notation), ``action`` (id), ``visits`` (search iterations through it) and
-    ``value`` (its mean utility for the player to move, 0..1: 0.9 of it the win, 0.1 the score margin)."""
+    ``value`` (its mean utility for the player to move, 0..1: ``1 - margin`` of it the win, ``margin`` the score margin; ``MCTSBot``)."""
 
     __slots__ = ("move", "action", "visits", "value")
 
