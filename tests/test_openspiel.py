@@ -293,3 +293,27 @@ def test_module_docstring_example():
 
     result = doctest.testmod(openspiel, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "grey"), (2, "summer-pavilion")])
+def test_information_state_tensor_is_the_observation(engine, players, variant):
+    """Perfect information: the information state tensor equals the observation tensor, for every player, all
+    along a game; its shape is the observation's; the information state string stays the history."""
+    game = load(engine, players=players, variant=variant)
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape()
+    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    checked = 0
+    while not state.is_terminal() and checked < 60:
+        if not state.is_chance_node():
+            for p in range(players):
+                info = np.array(state.information_state_tensor(p), np.float32)
+                assert np.array_equal(info, np.array(state.observation_tensor(p), np.float32))
+                assert np.array_equal(info, state.engine_state.observation_tensor(p))
+            assert state.information_state_string(0) == state.history_str()
+            checked += 1
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node()
+                           else int(rng.choice(state.legal_actions())))
+    assert checked == 60

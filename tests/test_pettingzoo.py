@@ -222,3 +222,28 @@ def test_missing_pettingzoo_names_the_extra(monkeypatch):
     monkeypatch.delitem(sys.modules, "azul_engine.pettingzoo")
     with pytest.raises(ImportError, match=r"pip install 'azul-engine\[pettingzoo\]'"):
         importlib.import_module("azul_engine.pettingzoo")
+
+
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (3, "grey"), (4, "summer-pavilion")])
+def test_state_is_the_whole_game_in_state_space(engine, players, variant):
+    """state() is observation_tensor(0) of the game: the same for every agent to move, in state_space, and it
+    follows the game."""
+    e = azul_pz.raw_env(players, variant, backend=backend(engine))
+    with pytest.raises(RuntimeError, match="call reset"):
+        e.state()
+    e.reset(seed=3)
+    space = e.state_space
+    assert space.shape == e.observation_space("player_0")["observation"].shape
+    assert np.array_equal(space.high, e.observation_space("player_0")["observation"].high)
+    rng = np.random.default_rng(1)
+    seen = set()
+    for _ in range(40):
+        s = e.state()
+        assert s.dtype == np.float32 and space.contains(s)
+        assert np.array_equal(s, e.game.observation_tensor(0))
+        agent = e.agent_selection
+        assert np.array_equal(e.observe("player_0")["observation"], s)  # seat 0's own view
+        seen.add(s.tobytes())
+        mask = e.observe(agent)["action_mask"]
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert len(seen) > 30  # it changes with the game

@@ -90,7 +90,9 @@ def check_against_replay(engine, cols, specs, players, variant, seed, games, ite
             state.apply(action)
         assert state.is_over
         expected = tournament.play_game(backend_name(engine), players, variant, seed + g, seats)
-        assert state.record_json() == expected[0]
+        expected_record = json.loads(expected[0])
+        assert [b["spec"] for b in expected_record.pop("bots")] == list(seats)
+        assert json.loads(state.record_json()) == expected_record  # the same game; the record says who played
         winners = state.winners
         returns = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(players)]
         for r in rows:

@@ -223,7 +223,8 @@ def test_tournament_command(tmp_path, capsys):
 
 @pytest.mark.parametrize("specs, message", [
     ("random,mcts:abc", "azul-engine tournament: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'"),
-    ("random,alphazero", "azul-engine tournament: unknown bot 'alphazero' (bots: random, greedy, mcts)"),
+    ("random,alphazero", "azul-engine tournament: unknown bot 'alphazero' (bots: random, greedy, mcts); a bot of "
+                         "your own is module:Class, an external engine cmd:COMMAND"),
 ])
 def test_tournament_command_refuses_bad_specs(specs, message, capsys):
     assert main(["tournament", "--bots", specs, "--games", "2"]) == 2

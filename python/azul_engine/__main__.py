@@ -1,4 +1,4 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
 serve}``, also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
@@ -14,7 +14,7 @@ import sys
 import time
 
 import azul_engine
-from azul_engine import bench, bots, distributed, records, selfplay, serve, tournament
+from azul_engine import bench, bots, distributed, hints, records, selfplay, serve, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -153,10 +153,43 @@ class _Progress:
                 _Progress.drawn = False
 
 
+def _seat_bots(args):
+    """The bot factory of each seat of ``record``: ``--bots`` (one spec a seat) or ``--bot`` (every seat)."""
+    if args.bots is not None and args.bot is not None:
+        raise _CommandError("give --bots (one spec a seat) or --bot (every seat), not both")
+    if args.bots is not None:
+        specs = bots.split_bot_specs(args.bots)
+        if len(specs) != args.players:
+            raise _CommandError(f"--bots gives {len(specs)} spec{'s' if len(specs) != 1 else ''} for "
+                                f"{args.players} players: give one a seat, comma-separated")
+    else:
+        specs = [args.bot or "random"] * args.players
+    try:
+        factories = {spec: bots.resolve_bot_spec(spec).check() for spec in dict.fromkeys(specs)}
+    except ValueError as e:
+        raise _CommandError(str(e)) from None
+    return [factories[spec] for spec in specs]
+
+
+def _who_played(args):
+    """``--event`` and ``--date`` as a record writes them."""
+    try:
+        return args.event, bots.check_date(args.date)
+    except ValueError as e:
+        raise _CommandError(f"--{e}") from None
+
+
+def _report_forfeit(args, number, seed, match_seat, spec, reason):
+    print(f"azul-engine {args.command}: game {number} (seed {seed}): seat {match_seat} ({spec}) forfeits: {reason}",
+          file=sys.stderr)
+
+
 def _record(args):
     last = args.seed + args.games - 1
     if last >= SEED_LIMIT:
         return _usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
+    seats = _seat_bots(args)
+    event, date = _who_played(args)
     engine = _engine(args)
     backend = args.backend or azul_engine.BACKEND
     progress = _Progress(args.games, "games")
@@ -169,13 +202,16 @@ def _record(args):
         out = records.LineWriter(args.output)
     except (OSError, ValueError) as e:
         return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
-    jobs = [(backend, args.players, args.variant, args.seed + i, [args.bot] * args.players)
+    specs = [factory.spec for factory in seats]  # strings: a job goes to worker processes or Ray tasks
+    jobs = [(backend, args.players, args.variant, args.seed + i, specs, args.time_limit, event, date)
             for i in range(args.games)]
     try:
         with out, distributed.from_args(args) as where:
             start = time.perf_counter()  # the run, not Ray's start-up
-            for i, game in enumerate(where.map(tournament.play_game, jobs)):
-                out.write_line(game[0])  # the record line
+            for i, (record, _, _, forfeit) in enumerate(where.map(tournament.play_game, jobs)):
+                out.write_line(record)
+                if forfeit is not None:
+                    _report_forfeit(args, i + 1, args.seed + i, forfeit[0], jobs[i][4][forfeit[0]], forfeit[1])
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
         if e.filename == args.output:
@@ -189,17 +225,21 @@ def _record(args):
 
 
 def _tournament(args):
+    event, date = _who_played(args)
     try:
-        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed)
+        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed, check=True)
         with (distributed.from_args(args) if args.ray else _NoExecutor()) as where:
             result = tournament.run(plan, args.workers, args.backend, args.output,
-                                    _Progress(len(plan.games), "games"), executor=where)
+                                    _Progress(len(plan.games), "games"), executor=where,
+                                    time_limit=args.time_limit, event=event, date=date)
     except OSError as e:
         if args.output is not None and e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
     except (ValueError, ImportError, ConnectionError) as e:
         return _usage_error(args, str(e))
+    for game, seat, reason in result.forfeits:
+        _report_forfeit(args, game.index + 1, game.seed, seat, game.seats[seat], reason)
     _out(tournament.table(result))
     return 0
 
@@ -305,6 +345,14 @@ def _check_score(args):
     return 0
 
 
+def _who_played_arguments(parser):
+    parser.add_argument("--time-limit", type=_positive(float), metavar="SECONDS",
+                        help="seconds a bot may take for a move; over it, it loses the game by forfeit "
+                        "(default: no limit)")
+    parser.add_argument("--event", help="the event's name, written into every record")
+    parser.add_argument("--date", help="the date written into every record: YYYY-MM-DD, or today")
+
+
 def main(argv=None):
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     parser = _Parser(prog="azul-engine", description="Azul rules engine.")
@@ -340,11 +388,15 @@ def main(argv=None):
     rec.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     rec.add_argument("--games", type=_positive(int), default=1)
     rec.add_argument("--seed", type=_seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
-    rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
+    rec.add_argument("--bot", metavar="SPEC", help="bot spec for every seat (default: random)")
+    rec.add_argument("--bots", metavar="SPECS", help="comma-separated bot specs, one a seat, in seat order: "
+                     "random, greedy, mcts:2000, mcts:seconds=0.5,policy=light, package.module:Class:arg=value, "
+                     "an installed bot's name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     rec.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     distributed.add_ray_argument(rec)
+    _who_played_arguments(rec)
     rec.set_defaults(handler=_record)
 
     tour = commands.add_parser(
@@ -355,7 +407,8 @@ def main(argv=None):
         "and average score with 95% confidence intervals.")
     tour.add_argument("--bots", required=True, metavar="SPECS",
                       help="comma-separated bot specs: random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000), "
-                      "mcts:seconds=0.5, mcts:2000:c=0.7")
+                      "mcts:seconds=0.5, mcts:2000:c=0.7, package.module:Class:arg=value, an installed bot's "
+                      "name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
     tour.add_argument("--games", type=_positive(int), default=100,
                       help="games to play, rounded up to whole deals (default: 100)")
     tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
@@ -365,6 +418,7 @@ def main(argv=None):
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
     tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     distributed.add_ray_argument(tour)
+    _who_played_arguments(tour)
     tour.set_defaults(handler=_tournament)
 
     selfplay.add_command(commands, _Progress, engine_help)
@@ -395,6 +449,7 @@ def main(argv=None):
     chk.set_defaults(handler=_check_score)
 
     serve.add_parser(commands, engine_help)
+    hints.add_command(commands, engine_help)
 
     args = None
     try:

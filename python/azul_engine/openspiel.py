@@ -46,7 +46,9 @@ a tie goes to more complete wall rows, still tied the win is shared.
 Observations. The observation tensor is the engine's ``observation_tensor(player)`` (float32, shape
 ``observation_shape(players, variant)`` = ``(154 * players + 76,)``, the observer's own seat first) and the
 observation string is the engine's board text (``str(state)``). The information state string is the history,
-as in OpenSpiel's other perfect-information games.
+as in OpenSpiel's other perfect-information games; the information state tensor is the observation tensor (the
+game has perfect information: the position is all a player can know that matters, so
+``information_state_tensor(p) == observation_tensor(p)``).
 
 Serialization (``pyspiel.serialize_game_and_state``, pickling) names the game by its string (``str(game)``), so
 the game must be registered in the process that reads it back: call ``register()`` there too. Illegal actions
@@ -67,7 +69,8 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import azul_engine
 
-__all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "GAME_NAME",
+__all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "AzulInformationStateObserver",
+           "GAME_NAME",
            "DEFAULT_MAX_GAME_LENGTH"]
 
 GAME_NAME = "azul"
@@ -90,7 +93,7 @@ def _game_type(utility, backend):
         max_num_players=4,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -228,9 +231,12 @@ class AzulGame(pyspiel.Game):
         return AzulState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """The board observer for observations; the history for perfect-recall (information state) ones."""
+        """The board observer for observations; for perfect-recall (information state) ones, the same tensor
+        with the history as the string."""
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return AzulObserver(self, params)
+        if iig_obs_type.perfect_recall and iig_obs_type.public_info:
+            return AzulInformationStateObserver(self, params, iig_obs_type)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -324,3 +330,14 @@ class AzulObserver:
     def string_from(self, state, player):
         """The board text; the same for every player, since nothing is hidden."""
         return str(state.engine_state)
+
+
+class AzulInformationStateObserver(AzulObserver):
+    """The information state: the observation tensor (perfect information) and the history as the string."""
+
+    def __init__(self, game, params, iig_obs_type):
+        super().__init__(game, params)
+        self._history = IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+    def string_from(self, state, player):
+        return self._history.string_from(state, player)

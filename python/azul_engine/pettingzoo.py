@@ -25,6 +25,9 @@ Agents are ``"player_0"`` .. ``"player_{n-1}"``, agent i sitting in seat i of th
   is ``observation_offsets``, described in docs/observation.md) and ``"action_mask"`` is ``state.legal_action_mask()`` as int8 for the
   agent to move, all zeros for every other agent and once the game is over (the PettingZoo
   classic convention).
+- **State.** ``state()`` is the whole game as one vector, ``state.observation_tensor(0)`` (seat 0's
+  view: nothing is hidden, so every agent's observation holds the same information, ordered from its
+  own seat), in ``state_space``, the same Box as an observation's ``"observation"``.
 - **Rewards.** 0 until the end, then, from ``state.winners``: with 2 players +1 for the winner
   and -1 for the loser, 0 each for a shared win; with 3 or 4 players +1 for a sole winner, 0 for
   each of several winners sharing the win, -1 for everyone else (as the OpenSpiel adapter).  At
@@ -123,6 +126,7 @@ class raw_env(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
+        self.state_space = spaces.Box(low=0.0, high=high, dtype=np.float32)
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -156,6 +160,12 @@ class raw_env(AECEnv):
         else:
             mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         return {"observation": self.game.observation_tensor(seat), "action_mask": mask}
+
+    def state(self):
+        """The global state: ``observation_tensor(0)`` of the game (float32, in ``state_space``)."""
+        if self.game is None:
+            raise RuntimeError("state() needs a game: call reset() first")
+        return self.game.observation_tensor(0)
 
     def step(self, action):
         """Play ``action`` (an action id) for ``agent_selection``; ``None`` for a terminated agent.

@@ -239,6 +239,10 @@ def _check_shape(record):
         why = _bad_chars(supply, tiles, colours)
         if why:
             return bad("supply", why)
+    who = _check_who_played(record, players, bad)
+    if who is not None:
+        return who
+    forfeit = record.get("forfeit")
     rounds = record["rounds"]
     if not isinstance(rounds, list) or not rounds:
         return bad("rounds", "not a non-empty list")
@@ -264,6 +268,8 @@ def _check_shape(record):
             if why:
                 return Finding("field moves: move %d of the round is %s" % (k, why), field="moves", round=i)
         scores = rnd["scores"]
+        if scores is None and forfeit is not None and i == len(rounds):
+            continue  # the round the forfeit stopped
         if not (isinstance(scores, list) and len(scores) == players and all(_is_int(s) for s in scores)):
             return Finding("field scores: %s is not %d whole numbers" % (_brief(scores), players), field="scores",
                            round=i)
@@ -280,6 +286,41 @@ def _check_shape(record):
     if not (isinstance(winners, list) and winners and all(_is_int(w) and 0 <= w < players for w in winners)):
         return bad("winners", "%s is not a list of seats" % (_brief(winners),))
     return None
+
+
+def _check_who_played(record, players, bad):
+    """The optional fields saying who played (records-who-played.md): ``bots`` (one object a seat, with a string
+    ``spec`` and optionally a string ``name``), ``event`` and ``date`` (strings) and ``forfeit`` (``seat`` and
+    ``reason``).  The first problem, as a Finding, or None."""
+    seats = record.get("bots")
+    if seats is not None:
+        if not isinstance(seats, list) or len(seats) != players:
+            return bad("bots", "%s is not a list of %d objects, one a seat" % (_brief(seats), players))
+        for seat, bot in enumerate(seats):
+            if not isinstance(bot, dict) or not isinstance(bot.get("spec"), str):
+                return bad("bots", "seat %d: %s is not an object with a string spec" % (seat, _brief(bot)))
+            if not isinstance(bot.get("name", ""), str):
+                return bad("bots", "seat %d: name %s is not a string" % (seat, _brief(bot["name"])))
+    for key in ("event", "date"):
+        if record.get(key) is not None and not isinstance(record[key], str):
+            return bad(key, "%s is not a string" % _brief(record[key]))
+    forfeit = record.get("forfeit")
+    if forfeit is not None:
+        if not isinstance(forfeit, dict):
+            return bad("forfeit", "%s is not an object with seat and reason" % _brief(forfeit))
+        seat = forfeit.get("seat")
+        if not _is_int(seat) or not 0 <= seat < players:
+            return bad("forfeit", "seat %s is not a seat 0-%d" % (_brief(seat), players - 1))
+        if not isinstance(forfeit.get("reason"), str):
+            return bad("forfeit", "reason %s is not a string" % _brief(forfeit.get("reason")))
+    return None
+
+
+def forfeit_winners(scores, seat):
+    """The winners of a game that ``seat`` forfeited: the other seats with the highest score so far."""
+    others = [p for p in range(len(scores)) if p != seat]
+    top = max(scores[p] for p in others)
+    return [p for p in others if scores[p] == top]
 
 
 def _brief(value):
@@ -345,9 +386,16 @@ def _replay(record, engine, findings):
                                         field="moves", round=i, move=move))
                 return state
         if not state.is_over and state.round == i:
+            if record.get("forfeit") is not None and i == len(rounds):
+                return state  # the game stopped where a bot forfeited
             findings.append(Finding("the moves stop before the round ends: the record is cut short",
                                     field="moves", round=i))
             return state
+    if record.get("forfeit") is not None:
+        if state.is_over:
+            findings.append(Finding("the record says seat %d forfeited, but its moves play the game to its end"
+                                    % record["forfeit"]["seat"], field="forfeit"))
+        return state
     if not state.is_over:
         findings.append(Finding("the record ends after round %d, but the game goes on" % len(rounds),
                                 field="rounds"))
@@ -494,6 +542,8 @@ def _audit(record, engine):
         return findings
     if record.get("seed") is not None and not findings:
         _check_seed(record, engine, findings)
+    if record.get("forfeit") is not None:
+        return _audit_forfeit(record, state, findings)
     if record["variant"] == _PAVILION:
         return _audit_pavilion(record, state, findings)
     sheet = state.score_sheet()
@@ -517,6 +567,29 @@ def _audit(record, engine):
                 p, expected, final[p], last[p], b["points"], _bonus_words(b))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
     _check_winners(record, state, findings)
+    return findings
+
+
+def _audit_forfeit(record, state, findings):
+    """A game stopped by a forfeit: every finished round's scores, the scores at the forfeit (``final_scores``)
+    and the winners (the other seats with the highest score so far)."""
+    if findings:
+        return findings
+    correct = state.record()["rounds"]
+    for i, (rnd, right) in enumerate(zip(record["rounds"], correct), 1):
+        if right["scores"] is not None and rnd["scores"] != right["scores"]:
+            findings.append(Finding("scores: record says %s, the rules give %s" % (rnd["scores"], right["scores"]),
+                                    field="scores", round=i, recorded=rnd["scores"], correct=right["scores"]))
+    scores = list(state.scores)
+    if record["final_scores"] != scores:
+        findings.append(Finding("final_scores: record says %s; when seat %d forfeited the scores were %s"
+                                % (record["final_scores"], record["forfeit"]["seat"], scores),
+                                field="final_scores", recorded=record["final_scores"], correct=scores))
+    winners = forfeit_winners(scores, record["forfeit"]["seat"])
+    if sorted(record["winners"]) != winners:
+        findings.append(Finding("winners: record says %s; seat %d forfeited, so the rules give %s (scores %s)"
+                                % (record["winners"], record["forfeit"]["seat"], winners, scores),
+                                field="winners", recorded=record["winners"], correct=winners))
     return findings
 
 
@@ -579,7 +652,21 @@ def explain(record, engine=None):
     findings = []
     state = _replay(record, engine, findings)
     if record["variant"] == _PAVILION:
-        return _explain_pavilion(record, state, findings)
+        return _explain_pavilion(record, state, findings) + _forfeit_words(record, state)
+    return _explain_classic(record, state, findings) + _forfeit_words(record, state)
+
+
+def _forfeit_words(record, state):
+    """The explanation's last line for a game stopped by a forfeit (or nothing)."""
+    forfeit = record.get("forfeit")
+    if forfeit is None:
+        return ""
+    scores = list(state.scores)
+    return ("\nSeat %d forfeited in round %d: %s\nScores when the game stopped %s, winners %s"
+            % (forfeit["seat"], state.round, forfeit["reason"], scores, forfeit_winners(scores, forfeit["seat"])))
+
+
+def _explain_classic(record, state, findings):
     out = ["%s Azul, %d players, seed %s, player %d starts" % (
         record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
     sheet = state.score_sheet()

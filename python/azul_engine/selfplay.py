@@ -187,12 +187,12 @@ class Summary:
 
 def _check(specs, games, players, variant, seed, fmt, shard_games):
     if isinstance(specs, str):
-        specs = specs.split(",")
+        specs = bots.split_bot_specs(specs)  # a spec may hold commas of its own: mcts:400:c=1.0,policy=light
     specs = [s.strip() for s in specs]
     if not specs or not all(specs):
         raise ValueError("give the bots as a comma-separated list of specs, e.g. mcts:400 or random,greedy")
-    for spec in specs:
-        bots.parse_bot_spec(spec)
+    for spec in dict.fromkeys(specs):
+        bots.resolve_bot_spec(spec).check()
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
     if variant not in ("classic", "grey", "summer-pavilion"):

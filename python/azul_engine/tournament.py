@@ -89,19 +89,25 @@ class Plan:
             len(self.seatings), self.seed if last == self.seed else "%d-%d" % (self.seed, last)))
 
 
-def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None):
-    """The games of a tournament between ``bot_specs`` (a list, or one comma-separated string).
+def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None, check=False):
+    """The games of a tournament between ``bot_specs`` (a list, or one comma-separated string: see
+    ``bots.split_bot_specs``; any spec of ``bots.resolve_bot_spec``).
 
     Give ``games``, rounded up to whole deals (every seating of a deal is played), or ``deals``.  Raises
     ValueError for a bad spec, a bot listed twice, a bad player count, no games or more than ``MAX_GAMES``.
+    ``check``: also make each bot once (an external engine: start it and greet it), so that a bot that cannot
+    be made is a ValueError now, not a forfeit in every game.
     """
     if isinstance(bot_specs, str):
-        bot_specs = bot_specs.split(",")
-    specs = [s.strip() for s in bot_specs]
+        bot_specs = bots.split_bot_specs(bot_specs)
+    specs = [s.strip() if isinstance(s, str) else s for s in bot_specs]
     if not specs or not all(specs):
         raise ValueError("give the bots as a comma-separated list of specs, e.g. random,greedy,mcts:2000")
     for spec in specs:
-        bots.parse_bot_spec(spec)
+        bots.resolve_bot_spec(spec)
+    if check:
+        for spec in specs:
+            bots.resolve_bot_spec(spec).check()
     for spec in specs:
         if specs.count(spec) > 1:
             raise ValueError("bot %r is listed twice (with fewer bots than seats, the list fills the seats)"
@@ -129,11 +135,14 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
     return Plan(specs, players, variant, seed, deals, seats)
 
 
-def play_game(backend, players, variant, seed, seats):
-    """Play one game (``bots.play``) on the engine named ``backend``: ``(record_json, scores, winners)``.
-    A top-level function, so that worker processes can run it."""
-    state = bots.play(load_backend(backend), players, variant, seed, list(seats))
-    return state.record_json(), state.scores, state.winners
+def play_game(backend, players, variant, seed, seats, time_limit=None, event=None, date=None):
+    """Play one game (``bots.play_match``) on the engine named ``backend``: ``(record_json, scores, winners,
+    forfeit)``, ``forfeit`` None or ``(seat, reason)``.  A top-level function, so that worker processes can run
+    it."""
+    match = bots.play_match(load_backend(backend), players, variant, seed, list(seats), time_limit=time_limit,
+                            event=event, date=date)
+    forfeit = None if match.forfeit is None else (match.forfeit.seat, match.forfeit.reason)
+    return match.record_json(), match.scores, match.winners, forfeit
 
 
 class Standing:
@@ -141,6 +150,7 @@ class Standing:
 
     def __init__(self, bot):
         self.bot, self.games, self.wins, self.scores = bot, 0, 0.0, []
+        self.forfeits = 0  # games this bot lost by forfeit
 
     @property
     def win_rate(self):
@@ -173,15 +183,18 @@ class Standing:
 
 class Result:
     """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
-    ``workers``, wall-clock ``seconds`` and ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``)."""
+    ``workers``, wall-clock ``seconds``, ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``) and
+    ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``Game`` of the plan)."""
 
-    def __init__(self, plan, standings, backend, workers, seconds, where="local"):
+    def __init__(self, plan, standings, backend, workers, seconds, where="local", forfeits=()):
         self.plan, self.standings = plan, standings
         self.backend, self.workers, self.seconds = backend, workers, seconds
         self.where = where
+        self.forfeits = list(forfeits)
 
 
-def run(plan, workers=None, backend=None, output=None, progress=None, executor=None):
+def run(plan, workers=None, backend=None, output=None, progress=None, executor=None, time_limit=None, event=None,
+        date=None):
     """Play every game of ``plan`` (a Plan) and return the Result.
 
     ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
@@ -189,7 +202,10 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
     ``RayExecutor``; ``workers`` is then ignored; the caller closes it); every executor gives the same games in
     the same order.  ``backend``: ``"cpp"`` or
     ``"python"`` (default: the active engine).  ``output``: a path; every game is written to it as a record
-    line, in the plan's order.  ``progress``: called with the number of games finished after each game.
+    line, in the plan's order, saying who played (``bots``, and ``event`` and ``date`` when given).
+    ``progress``: called with the number of games finished after each game.  ``time_limit``: seconds a bot may
+    take for a move (None: no limit).  A bot that crashes, answers an illegal move or runs out of time loses
+    that game by forfeit (``bots.play_match``; in the record, and in ``Result.forfeits``); the others go on.
     """
     backend = backend or BACKEND
     load_backend(backend)  # an ImportError here, not in every worker
@@ -198,16 +214,20 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
         distributed.check_workers(workers)
         executor = distributed.LocalExecutor(max(1, min(workers or distributed.default_workers(),
                                                         len(plan.games))))
-    jobs = [(backend, plan.players, plan.variant, g.seed, g.seats) for g in plan.games]
+    jobs = [(backend, plan.players, plan.variant, g.seed, g.seats, time_limit, event, date) for g in plan.games]
+    forfeits = []
     standings = {spec: Standing(spec) for spec in plan.bots}
     out = None
     start = time.perf_counter()
     try:
         out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
         results = executor.map(play_game, jobs)  # in order, so the records are too
-        for done, (game, (record, scores, winners)) in enumerate(zip(plan.games, results), 1):
+        for done, (game, (record, scores, winners, forfeit)) in enumerate(zip(plan.games, results), 1):
             if out:
                 out.write_line(record)
+            if forfeit is not None:
+                forfeits.append((game, forfeit[0], forfeit[1]))
+                standings[game.seats[forfeit[0]]].forfeits += 1
             for seat, spec in enumerate(game.seats):
                 standing = standings[spec]
                 standing.games += 1
@@ -226,20 +246,23 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
         if out:
             out.close()
     return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(jobs)),
-                  time.perf_counter() - start, executor.where)
+                  time.perf_counter() - start, executor.where, forfeits)
 
 
 def table(result):
     """The result as text: a heading line, then one row per bot: games, wins, win rate and average score,
-    each rate and average with its 95% interval."""
-    rows = [("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI")]
+    each rate and average with its 95% interval, and a forfeits column when any game was lost by forfeit."""
+    forfeits = any(s.forfeits for s in result.standings)
+    rows = [("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI") + (("forfeits",) if forfeits
+                                                                                     else ())]
     for s in result.standings:
         lo, hi = s.win_interval
         slo, shi = s.score_interval
         rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
-                     "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi)))
+                     "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi))
+                    + (("%d" % s.forfeits,) if forfeits else ()))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    left = (True, False, False, False, True, False, True)  # text left, numbers right
+    left = (True, False, False, False, True, False, True, False)  # text left, numbers right
     where = getattr(result, "where", "local")
     lines = ["%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
         result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",

@@ -1,0 +1,232 @@
+"""External engines: bots in any language, run as a process speaking a line protocol (docs/bot-protocol.md).
+
+A bot spec ``cmd:COMMAND ARGS`` (``bots.resolve_bot_spec``) runs ``COMMAND ARGS`` once per game and seat as an
+``ExternalBot``.  The host writes lines to the bot's standard input and reads its answers from the bot's standard
+output (UTF-8, one message a line); the bot's standard error is kept, and its last line is quoted when the bot
+fails.  In short (the document has the details):
+
+    host: azul-bot-protocol 1
+    bot:  id name Random bot 1.0          (optional; also "id author ...")
+    bot:  ready 1
+    host: newgame classic 2 0 1234567     (variant, players, the bot's seat, a seed for its own choices)
+    host: position azul-state/1 variant=classic ...
+    host: moves 1B1 1B3 1BF ...
+    host: go 5000                         (milliseconds for this move; 0: no limit)
+    bot:  move 1B3
+    ...
+    host: gameover 31 27                  (final scores by seat)
+    host: quit
+
+The position is the state's text (``to_text()``, one line) with its generator replaced by one the bot cannot
+know (and ``seed=0``), so that it shows everything a player at the table sees and nothing of the future draws.
+
+Any failure raises ``bots.BotFailure`` with a sentence for the record (``bots.play_match`` turns it into a
+forfeit): the program cannot start, does not greet within ``HANDSHAKE_SECONDS``, speaks another protocol
+version, exits or closes its output, answers something else than ``move ...`` (``info ...`` lines are allowed
+and ignored), or gives no move within the time limit.
+"""
+
+import os
+import queue
+import re
+import subprocess
+import tempfile
+import threading
+import time
+
+from . import bots
+
+__all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "HANDSHAKE_SECONDS"]
+
+PROTOCOL, PROTOCOL_VERSION = "azul-bot-protocol", 1
+HANDSHAKE_SECONDS = 10.0  # from start to "ready"
+QUIT_SECONDS = 2.0  # after "quit", before the process is killed
+_SHOWN = 80  # characters of a bad answer quoted in a forfeit
+
+
+def _show(line):
+    return repr(line[:_SHOWN] + ("..." if len(line) > _SHOWN else ""))
+
+
+class ExternalBot:
+    """One external engine process for one game (see the module docstring).
+
+    ``argv``: the command and its arguments; ``spec``: its bot spec (for messages); ``time_limit``: seconds a
+    move (None: no limit).  Starting it and the handshake happen here: BotFailure if either fails.  ``name``
+    and ``author`` are what the bot said in the handshake (None if it said nothing).
+    """
+
+    def __init__(self, argv, spec=None, time_limit=None, handshake_seconds=HANDSHAKE_SECONDS):
+        self.argv = list(argv)
+        self.spec = spec or "cmd:" + " ".join(self.argv)
+        self.time_limit = time_limit
+        self.name = self.author = None
+        self.seat, self.seed = 0, 0
+        self._started_game = False
+        self._hidden = bots.SplitMix64(0)
+        self._lines = queue.Queue()
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self._process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as e:
+            self._stderr.close()
+            raise bots.BotFailure("could not be started: %s: %s" % (self.argv[0], e.strerror or e)) from None
+        threading.Thread(target=self._read_lines, daemon=True).start()
+        try:
+            self._handshake(handshake_seconds)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- the protocol ------------------------------------------------------------------------------------
+
+    def _handshake(self, seconds):
+        self._send("%s %d" % (PROTOCOL, PROTOCOL_VERSION))
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self._read(deadline, "the handshake (ready) within %g s" % seconds)
+            word, _, rest = line.partition(" ")
+            if word == "id":
+                key, _, value = rest.partition(" ")
+                if key in ("name", "author"):
+                    setattr(self, key, value.strip() or None)
+            elif word == "ready":
+                version = rest.strip()
+                if version != str(PROTOCOL_VERSION):
+                    raise bots.BotFailure("speaks %s version %s; this host speaks version %d"
+                                          % (PROTOCOL, _show(version), PROTOCOL_VERSION))
+                return
+            elif word != "info" and line.strip():
+                raise bots.BotFailure("answered %s to the handshake, not 'id ...' or 'ready %d'"
+                                      % (_show(line), PROTOCOL_VERSION))
+
+    def reset(self, seat, seed):
+        """A new game: the bot's seat and seed go out with ``newgame`` before its first move."""
+        self.seat, self.seed = seat, seed
+        self._hidden = bots.SplitMix64(seed ^ 0x5EC2E7_0F_DEA15)
+        self._started_game = False
+
+    def choose(self, state):
+        """Send the position, the legal moves and the time; return the bot's move (notation)."""
+        if not self._started_game:
+            self._send("newgame %s %d %d %d" % (state.variant, state.players, self.seat, self.seed))
+            self._started_game = True
+        hidden = state.clone()
+        hidden.reseed(self._hidden.next())
+        text = re.sub(r"\bseed=[0-9]+", "seed=0", hidden.to_text())
+        limit = self.time_limit
+        self._send("position %s\nmoves %s\ngo %d" % (text, " ".join(state.legal_moves()),
+                                                      0 if limit is None else max(1, int(limit * 1000))))
+        deadline = None if limit is None else time.monotonic() + limit
+        while True:
+            line = self._read(deadline, "a move within the time limit of %g s" % (limit or 0))
+            word, _, rest = line.partition(" ")
+            if word == "move":
+                return rest.strip()
+            if word != "info" and line.strip():
+                raise bots.BotFailure("answered %s, not 'move MOVE'" % _show(line))
+
+    def game_over(self, state):
+        """Tell the bot the final scores."""
+        try:
+            self._send("gameover %s" % " ".join(str(s) for s in state.scores))
+        except bots.BotFailure:
+            pass
+
+    def close(self):
+        """Send ``quit``, wait ``QUIT_SECONDS`` for the process to exit, then kill it."""
+        process = getattr(self, "_process", None)
+        if process is None:
+            return
+        self._process = None
+        try:
+            if process.poll() is None:
+                try:
+                    process.stdin.write("quit\n")
+                    process.stdin.flush()
+                except (OSError, ValueError):
+                    pass
+            try:
+                process.stdin.close()
+            except (OSError, ValueError):
+                pass
+            try:
+                process.wait(QUIT_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        finally:
+            try:
+                process.stdout.close()
+            except (OSError, ValueError):
+                pass
+            self._stderr.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # -- the pipes ---------------------------------------------------------------------------------------
+
+    def _read_lines(self):
+        process = self._process
+        try:
+            for line in process.stdout:
+                self._lines.put(line.rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self._lines.put(None)
+
+    def _send(self, text):
+        process = self._process
+        try:
+            process.stdin.write(text + "\n")
+            process.stdin.flush()
+        except (OSError, ValueError):
+            raise self._gone() from None
+
+    def _read(self, deadline, waiting_for):
+        """The bot's next line, by ``deadline`` (time.monotonic(); None: wait for ever)."""
+        try:
+            line = self._lines.get(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            self._kill()
+            raise bots.BotFailure("gave no answer: expected %s" % waiting_for) from None
+        if line is None:
+            raise self._gone()
+        return line
+
+    def _kill(self):
+        process = self._process
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+    def _gone(self):
+        """The BotFailure of a bot whose pipes closed: its exit status and last line on standard error."""
+        process = self._process
+        status = None
+        if process is not None:
+            try:
+                status = process.wait(QUIT_SECONDS)
+            except subprocess.TimeoutExpired:
+                self._kill()
+        why = ("exited with status %d" % status if status is not None and status >= 0 else
+               "was killed by signal %d" % -status if status is not None else "closed its output")
+        last = self._last_error_line()
+        return bots.BotFailure("crashed: %s%s" % (why, ": " + _show(last) if last else ""))
+
+    def _last_error_line(self):
+        try:
+            self._stderr.flush()
+            size = self._stderr.seek(0, os.SEEK_END)
+            self._stderr.seek(max(0, size - 2000))
+            tail = self._stderr.read().decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+        lines = [line.strip() for line in tail.splitlines() if line.strip()]
+        return lines[-1] if lines else ""

@@ -1,0 +1,79 @@
+"""Bots of a user's own, loaded by spec (``bot_examples:FirstMove``) in tests/test_bot_protocol.py."""
+
+import time
+
+
+class FirstMove:
+    """The lowest legal action id, or the ``pick``-th one; records its resets."""
+
+    name = "first-move"
+
+    def __init__(self, pick=0, label="x", scale=1.0, loud=False):
+        self.pick, self.label, self.scale, self.loud = pick, label, scale, loud
+        self.resets = []
+
+    def reset(self, seat, seed):
+        self.resets.append((seat, seed))
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        return legal[min(self.pick, len(legal) - 1)]
+
+
+class Notation:
+    """Answers moves in notation, as a string, not as ids."""
+
+    def choose(self, state):
+        return state.legal_moves()[-1]
+
+
+class NeedsDepth:
+    def __init__(self, depth):
+        self.depth = depth
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Crashes:
+    """Raises on its ``after``-th move."""
+
+    def __init__(self, after=0):
+        self.after, self.moves = after, 0
+
+    def choose(self, state):
+        if self.moves >= self.after:
+            raise RuntimeError("out of ideas")
+        self.moves += 1
+        return state.legal_actions()[0]
+
+
+class Illegal:
+    def choose(self, state):
+        return 9999
+
+
+class Slow:
+    def __init__(self, seconds=0.3):
+        self.seconds = seconds
+
+    def choose(self, state):
+        time.sleep(self.seconds)
+        return state.legal_actions()[0]
+
+
+class RefusesToBeMade:
+    def __init__(self, size=1):
+        raise ValueError("size must be even")
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class NotABot:
+    pass
+
+
+def make_first_move(pick=1):
+    """A factory function is a bot target too."""
+    return FirstMove(pick=pick)
