@@ -49,6 +49,7 @@ _FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)
 
 _HIGHLIGHT = "#d1007a"  # a proposed move: magenta, solid
 _LAST = "#007f7f"  # the last move: teal, dashed
+_PENDING = "#c46a00"  # grey wall: the line whose tile is being placed, orange, dotted
 _T = 20  # tile side
 _P = 22  # tile pitch
 _FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
@@ -106,7 +107,8 @@ def _slot(x, y, kind="slot", size=_T):
 
 def _mark(x, y, w, h, style, rx=4):
     """An outline around a region: style 'hint' (a proposed move) or 'last' (the last move)."""
-    colour, dash = (_HIGHLIGHT, "") if style == "hint" else (_LAST, ' stroke-dasharray="5,3"')
+    colour, dash = {"hint": (_HIGHLIGHT, ""), "last": (_LAST, ' stroke-dasharray="5,3"'),
+                    "pending": (_PENDING, ' stroke-dasharray="2,2"')}[style]
     return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s" rx="%s" fill="none" stroke="%s" '
             'stroke-width="3"%s/>' % (style, _n(x), _n(y), _n(w), _n(h), rx, colour, dash))
 
@@ -268,8 +270,7 @@ def _classic_board(state, p, x0, y0, marks):
     if state.variant == "grey" and state.phase == "tiling" and state.current_player == p \
             and state.pending_row >= 0:
         r = state.pending_row
-        out.append(_mark(lx - 2, top + r * _P - 2, 5 * _P + 2, _P + 2, "last" if False else "hint")
-                   .replace('class="hint"', 'class="pending"'))
+        out.append(_mark(lx - 2, top + r * _P - 2, 5 * _P + 2, _P + 2, "pending"))
     fy = top + 5 * _P + 8
     out.append('<g class="floor">')
     floor = state.floors[p]
@@ -605,7 +606,7 @@ def parts(state, seat=None, highlight=None, last=None):
     heading = "%s, %d players, round %d: %s" % (_variant_name(state), players, state.round, status)
     if not state.is_over and turn >= 0:
         heading += ", player %d to move" % turn
-    width = max(bw * len(others), 5 * _FACTORY_PITCH + 30, 440) + 16
+    width = max(bw * len(others), 5 * _FACTORY_PITCH + 30, 500) + 16
     head_h = 56
     fragments = []
     lines = [heading, "", ""]
