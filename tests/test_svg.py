@@ -112,22 +112,30 @@ def test_pavilion_picture_shows_the_position(engine, players, seed, moves):
     for p in range(players):
         group = by_id(root, "player-%d" % p)
         for s, star in enumerate("ORBYGPC"):
-            spaces = [e for e in by_id(root, "star-%d-%s" % (p, star)).iter(NS + "polygon")
-                      if "space" in e.get("class", "").split()]
-            assert len(spaces) == 6
-            for n, space in enumerate(spaces):
-                tile = state.boards[p][s][n]
-                classes = space.get("class").split()
-                assert ("covered" in classes) == (tile != ".")
-                if tile != ".":
-                    assert tile in classes
+            covered = [e.get("class").split() for e in by_id(root, "star-%d-%s" % (p, star)).iter(NS + "polygon")
+                       if "space" in e.get("class", "").split()]
+            assert all(c[:2] == ["space", "covered"] for c in covered)
+            drawn = {int(c[3][1:]): c[2] for c in covered}
+            assert drawn == {n + 1: t for n, t in enumerate(state.boards[p][s]) if t != "."}
         hand, = [g for g in group.iter(NS + "g") if g.get("class") == "hand"]
         assert tile_letters(hand) == state.hands[p]
-        ornaments = [g for g in group.iter(NS + "g") if g.get("class", "").startswith("ornament ")]
+        ornaments = [u.get("class").split() for u in group.iter(NS + "use") if u.get("class", "").startswith("ornament ")]
         assert len(ornaments) == 18
-        assert sorted({g.get("class").split()[1] for g in ornaments}) == ["pillar", "statue", "window"]
+        assert sorted({c[1] for c in ornaments}) == ["pillar", "statue", "window"]
+        # an ornament is done when all its spaces are covered: windows S5 S6, statues S1 S2 + next star's 3 4,
+        # pillars S2 S3 + two centre spaces
+        full = lambda s, n: state.boards[p][s][n - 1] != "."  # noqa: E731
+        windows = [all(full(s, n) for n in (5, 6)) for s in range(6)]
+        statues = [all((full(s, 1), full(s, 2), full((s + 1) % 6, 3), full((s + 1) % 6, 4))) for s in range(6)]
+        pillars = [all((full(s, 2), full(s, 3), full(6, (s + 5) % 6 + 1), full(6, s + 1))) for s in range(6)]
+        assert ["done" in c for c in ornaments] == windows + statues + pillars
         score, = [t for t in group.iter(NS + "text") if t.get("class") == "score"]
         assert score.text == "score %d" % state.scores[p]
+    # the empty board every player shares: 7 stars of 6 spaces, each with its cost
+    background = by_id(root, "sp-board")
+    assert len(list(background.iter(NS + "polygon"))) == 42
+    costs = [t.text for t in background.iter(NS + "text") if t.text.isdigit()]
+    assert costs == [str(n) for n in range(1, 7)] * 7
 
 
 def board_tops(root, players):

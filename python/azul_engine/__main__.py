@@ -12,7 +12,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, records, tournament
+from azul_engine import bench, bots, records, replay, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -360,6 +360,13 @@ def main(argv=None):
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     chk.set_defaults(handler=_check_score)
+
+    rep = commands.add_parser("replay", help="a recorded game as a self-contained HTML page",
+                              description="Write one record of FILE.jsonl as an HTML page that steps through the "
+                              "game move by move (buttons, arrow keys, a slider), with every move, the scores after "
+                              "each round and the end bonuses; it needs no network.")
+    replay.add_arguments(rep, engine_help)
+    rep.set_defaults(handler=replay.command)
 
     args = None
     try:

@@ -406,6 +406,50 @@ def _diamond(cx, cy, a, length=25, width=19):
     return " ".join("%s,%s" % (_n(x), _n(y)) for x, y in pts)
 
 
+def _ornament_xy(kind, spaces):
+    xs = [_space_xy(s, n) for s, n in spaces]
+    ox = sum(x for x, _, _ in xs) / len(xs)
+    oy = sum(y for _, y, _ in xs) / len(xs)
+    if kind == "window":  # beyond the two outward spaces
+        sx, sy = _star_centre(spaces[0][0])
+        d = math.hypot(ox - sx, oy - sy) or 1.0
+        ox += (ox - sx) / d * 11
+        oy += (oy - sy) / d * 11
+    return ox, oy
+
+
+def _pavilion_defs():
+    """What every Summer Pavilion board shares, drawn once: the seven stars with their empty spaces, colours
+    and costs (``sp-board``, centred on 0,0), and the ornament marks, open and done."""
+    out = ['<g id="sp-board">']
+    for s in range(7):
+        star = _SP_STARS[s]
+        sx, sy = _star_centre(s)
+        colour = _STAR_COLOUR.get(star)
+        out.append(_text(sx, sy + 4, star, size=11, anchor="middle", weight="bold",
+                         fill=PAVILION_COLOURS[colour][0] if colour else "#6d6353"))
+        fill = PAVILION_COLOURS[colour][0] if colour else "#bdb5a6"
+        for n in range(1, 7):
+            x, y, a = _space_xy(s, n)
+            out.append('<polygon points="%s" fill="%s" fill-opacity="0.25" stroke="#8c8271"/>'
+                       % (_diamond(x, y, a), fill))
+            out.append(_text(x, y + 3.5, str(n), size=9, anchor="middle", fill="#333333"))
+    out.append("</g>")
+    for kind, label in (("window", "3"), ("statue", "2"), ("pillar", "1")):
+        for done in (False, True):
+            fill = "#8c7b5a" if done else "#ffffff"
+            out.append('<symbol id="o-%s%s" viewBox="-7 -7 14 14">' % (kind, "-done" if done else ""))
+            if kind == "window":
+                out.append('<rect x="-5.5" y="-5.5" width="11" height="11" fill="%s" stroke="#6d6353"/>' % fill)
+            elif kind == "statue":
+                out.append('<circle cx="0" cy="0" r="6" fill="%s" stroke="#6d6353"/>' % fill)
+            else:
+                out.append('<polygon points="0,-6 5.5,4.5 -5.5,4.5" fill="%s" stroke="#6d6353"/>' % fill)
+            out.append(_text(0, 3, label, size=7, anchor="middle", fill="#ffffff" if done else "#6d6353"))
+            out.append("</symbol>")
+    return "".join(out)
+
+
 def _pavilion_board(state, p, x0, y0, marks):
     out = ['<g id="player-%d" class="board">' % p]
     to_move = state.current_player == p and not state.is_over
@@ -423,56 +467,28 @@ def _pavilion_board(state, p, x0, y0, marks):
     out.append(_text(x0 + w - 16, y0 + 16, "score %d" % state.scores[p], size=12, anchor="end", weight="bold",
                      cls="score"))
     cx0, cy0 = x0 + (w - 8) / 2, y0 + 22 + _SP_BOARD / 2
+    out.append('<use xlink:href="#sp-board" x="%s" y="%s"/>' % (_n(cx0), _n(cy0)))
     board = state.boards[p]
-    covered = lambda s, n: board[s][n - 1] != "."  # noqa: E731
     out.append('<g class="ornaments">')
     for kind, name, spaces in _ORNAMENTS:
-        xs = [_space_xy(s, n) for s, n in spaces]
-        ox = cx0 + sum(x for x, _, _ in xs) / len(xs)
-        oy = cy0 + sum(y for _, y, _ in xs) / len(xs)
-        if kind == "window":  # beyond the two outward spaces
-            sx, sy = _star_centre(spaces[0][0])
-            d = math.hypot(ox - cx0 - sx, oy - cy0 - sy) or 1.0
-            ox += (ox - cx0 - sx) / d * 11
-            oy += (oy - cy0 - sy) / d * 11
-        done = all(covered(s, n) for s, n in spaces)
-        fill = "#8c7b5a" if done else "#ffffff"
-        label = {"window": "3", "statue": "2", "pillar": "1"}[kind]
-        out.append('<g class="ornament %s%s"><title>%s: +%s tiles when covered</title>'
-                   % (kind, " done" if done else "", name, label))
-        if kind == "window":
-            out.append('<rect x="%s" y="%s" width="11" height="11" fill="%s" stroke="#6d6353"/>'
-                       % (_n(ox - 5.5), _n(oy - 5.5), fill))
-        elif kind == "statue":
-            out.append('<circle cx="%s" cy="%s" r="6" fill="%s" stroke="#6d6353"/>' % (_n(ox), _n(oy), fill))
-        else:
-            out.append('<polygon points="%s,%s %s,%s %s,%s" fill="%s" stroke="#6d6353"/>'
-                       % (_n(ox), _n(oy - 6), _n(ox + 5.5), _n(oy + 4.5), _n(ox - 5.5), _n(oy + 4.5), fill))
-        out.append(_text(ox, oy + 3, label, size=7, anchor="middle", fill="#ffffff" if done else "#6d6353"))
-        out.append("</g>")
+        ox, oy = _ornament_xy(kind, spaces)
+        done = all(board[s][n - 1] != "." for s, n in spaces)
+        out.append('<use class="ornament %s%s" xlink:href="#o-%s%s" x="%s" y="%s" width="14" height="14"/>'
+                   % (kind, " done" if done else "", kind, "-done" if done else "", _n(cx0 + ox - 7),
+                      _n(cy0 + oy - 7)))
     out.append("</g>")
     for s in range(7):
         star = _SP_STARS[s]
-        sx, sy = _star_centre(s)
-        colour = _STAR_COLOUR.get(star)
         out.append('<g id="star-%d-%s" class="star">' % (p, star))
-        out.append(_text(cx0 + sx, cy0 + sy + 4, star, size=11, anchor="middle", weight="bold",
-                         fill=PAVILION_COLOURS[colour][0] if colour else "#6d6353"))
         for n in range(1, 7):
+            tile = board[s][n - 1]
             x, y, a = _space_xy(s, n)
             x, y = cx0 + x, cy0 + y
-            tile = board[s][n - 1]
-            pts = _diamond(x, y, a)
             if tile != ".":
                 fill, ink = PAVILION_COLOURS[tile]
-                out.append('<polygon class="space covered %s" points="%s" fill="%s" stroke="#333333"/>'
-                           % (tile, pts, fill))
+                out.append('<polygon class="space covered %s n%d" points="%s" fill="%s" stroke="#333333"/>'
+                           % (tile, n, _diamond(x, y, a), fill))
                 out.append(_text(x, y + 4, tile, size=10, anchor="middle", weight="bold", fill=ink))
-            else:
-                fill = PAVILION_COLOURS[colour][0] if colour else "#bdb5a6"
-                out.append('<polygon class="space" points="%s" fill="%s" fill-opacity="0.25" stroke="#8c8271"/>'
-                           % (pts, fill))
-                out.append(_text(x, y + 3.5, str(n), size=9, anchor="middle", fill="#333333"))
             for style, info in marks:
                 if info.get("space") == (s, n):
                     out.append('<polygon class="%s" points="%s" fill="none" stroke="%s" stroke-width="3"%s/>'
@@ -653,7 +669,10 @@ def parts(state, seat=None, highlight=None, last=None):
     y += bh
     fragments.append(table)
     fragments.extend(boards[p] for p in range(players))
-    return width, y, _defs(PAVILION_COLOURS if pavilion else COLOURS), fragments
+    defs = _defs(PAVILION_COLOURS if pavilion else COLOURS)
+    if pavilion:
+        defs = defs.replace("</defs>", _pavilion_defs() + "</defs>")
+    return width, y, defs, fragments
 
 
 def _open(width, height, size, title):
