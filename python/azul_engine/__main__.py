@@ -12,7 +12,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, records, replay, tournament
+from azul_engine import bench, bots, play, records, replay, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -367,6 +367,13 @@ def main(argv=None):
                               "each round and the end bonuses; it needs no network.")
     replay.add_arguments(rep, engine_help)
     rep.set_defaults(handler=replay.command)
+
+    game = commands.add_parser("play", help="play against the bots in the terminal",
+                               description="A game against bots: type moves in the engine's notation; commands "
+                               "moves, hint, undo, board, save FILE, help, quit. Reads standard input line by "
+                               "line, so it can be scripted.")
+    play.add_arguments(game, engine_help)
+    game.set_defaults(handler=play.command)
 
     args = None
     try:
