@@ -10,6 +10,7 @@ It reads standard input line by line, so a script can play it: ``printf '1B1\\nq
 """
 
 import argparse
+import copy
 import sys
 
 from . import bots, load_backend, BACKEND
@@ -215,7 +216,7 @@ class Game:
             spec = next(others)
             self.bots[p] = bots.make_bot(spec, bots.bot_seed(seed, p))
             self.names.append(spec)
-        self.history = []  # the states before each of the person's moves, for undo
+        self.history = []  # (state, bots) before each of the person's moves, for undo
         self.done = False
 
     # -- output
@@ -330,7 +331,7 @@ class Game:
             if not self.history:
                 self.say("nothing to undo", style="yellow")
                 return True
-            self.state = self.history.pop()
+            self.state, self.bots = self.history.pop()
             self.say("took back your last move")
             self.draw()
             return True
@@ -339,12 +340,13 @@ class Game:
             self.say("one move at a time, like %s" % self.state.legal_moves()[0], style="red")
             return True
         before = self.state.clone()
+        bots_before = copy.deepcopy(self.bots)  # their generators too: after an undo they answer the same
         try:
             self.state.apply(move.upper())
         except IllegalMoveError as e:
             self.say("illegal move %s: %s" % (move, e), style="red")
             return True
-        self.history.append(before)
+        self.history.append((before, bots_before))
         self.say("player %d (you) plays %s" % (self.seat, move.upper()))
         if self.state.current_player == self.seat and not self.state.is_over:
             self.draw()
