@@ -1,8 +1,8 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score}``, also
-installed as ``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,replay,play}``,
+also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament`` and ``azul_engine.records``.
+``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.replay`` and ``azul_engine.play``.
 """
 
 import argparse
@@ -12,7 +12,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, play, records, replay, tournament
+from azul_engine import bench, bots, play, records, replay, textui, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -131,24 +131,8 @@ def _engine(args):
         raise _CommandError(str(e)) from None
 
 
-class _Progress:
-    """A one-line progress bar on standard error, drawn only when it is a terminal."""
-
-    drawn = False  # a bar is on the screen without its line end: an interrupt message starts a new line
-
-    def __init__(self, total, what):
-        self.total, self.what = total, what
-        self.on = sys.stderr.isatty()
-
-    def __call__(self, done):
-        if self.on:
-            filled = 30 * done // self.total
-            _Progress.drawn = True
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} {self.what}", end="",
-                  file=sys.stderr, flush=True)
-            if done == self.total:
-                print(file=sys.stderr)
-                _Progress.drawn = False
+# A progress bar on standard error, drawn by rich only when it is a terminal (textui.Progress).
+_Progress = textui.Progress
 
 
 def _record(args):
@@ -391,9 +375,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         # Ctrl-C: one line, no traceback, the shell's status for SIGINT. Output files were cut back to their
         # last whole line by whoever wrote them (records.LineWriter).
-        if _Progress.drawn:
-            print(file=sys.stderr)
-            _Progress.drawn = False
+        _Progress.stop_all()
         command = f" {args.command}" if args is not None else ""
         print(f"azul-engine{command}: interrupted", file=sys.stderr)
         return 130

@@ -277,18 +277,16 @@ def run(plan, workers=None, backend=None, output=None, progress=None):
 def table(result):
     """The result as text: a heading line, then one row per bot: games, wins, win rate and average score,
     each rate and average with its 95% interval."""
-    rows = [("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI")]
+    from .textui import table as text_table
+    rows = []
     for s in result.standings:
         lo, hi = s.win_interval
         slo, shi = s.score_interval
         rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi)))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    left = (True, False, False, False, True, False, True)  # text left, numbers right
-    lines = ["%s; backend %s, %d worker%s, %.1f s" % (
+    heading = "%s; backend %s, %d worker%s, %.1f s" % (
         result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
-        result.seconds)]
-    for row in rows:
-        cells = [cell.ljust(w) if l else cell.rjust(w) for cell, w, l in zip(row, widths, left)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+        result.seconds)
+    # text left, numbers right
+    return heading + "\n" + text_table(("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI"),
+                                        rows, justify="lrrrlrl")
