@@ -115,7 +115,7 @@ h1{font-size:20px;margin:0 0 8px} h2{font-size:16px;margin:16px 0 6px}
 #moves{max-height:640px;overflow:auto;border:1px solid #ccc;background:#fff;padding:4px 8px;min-width:190px}
 #moves ol{margin:0;padding-left:34px} #moves h3{font-size:13px;margin:6px 0 2px}
 #moves li{cursor:pointer;font-family:"DejaVu Sans Mono",monospace;font-size:13px}
-#moves li.now{background:#d1007a;color:#fff}
+#moves li.now{background:#d1007a;color:#fff} #moves li.now::marker{color:#222}
 table{border-collapse:collapse} td,th{border:1px solid #bbb;padding:3px 8px;text-align:right;font-size:13px}
 tr.final td{font-weight:bold}
 """
