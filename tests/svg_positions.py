@@ -1,4 +1,5 @@
-"""The positions of the golden SVG pictures (tests/golden/svg/*.svg), and the command that rewrites them.
+"""The positions of the golden SVG pictures (tests/golden/svg/*.svg) and of the README's pictures
+(docs/board.svg, docs/board-pavilion.svg), and the command that rewrites them all.
 
 Regenerate, from the repository root, only when the picture is meant to change (review the files in a browser):
 
@@ -17,6 +18,9 @@ sys.path.insert(0, HERE)
 from helpers import Picker  # noqa: E402
 
 GOLDEN_DIR = os.path.join(HERE, "golden", "svg")
+DOCS_DIR = os.path.join(os.path.dirname(HERE), "docs")
+# The README's pictures: file name in docs/ -> the position's name in POSITIONS
+DOCS = {"board.svg": "classic-readme", "board-pavilion.svg": "pavilion-readme"}
 
 # name: (players, variant, seed, moves to play (None: to the end), picture options)
 POSITIONS = {
@@ -29,6 +33,8 @@ POSITIONS = {
     "pavilion-2p-start": (2, "summer-pavilion", 7, 0, {}),
     "pavilion-3p-play": (3, "summer-pavilion", 4, 20, {"highlight": "first"}),
     "pavilion-4p-over": (4, "summer-pavilion", 9, None, {}),
+    "classic-readme": (2, "classic", 21, 31, {"highlight": "first", "size": 520}),
+    "pavilion-readme": (2, "summer-pavilion", 4, 40, {"size": 520}),
 }
 
 
@@ -62,8 +68,14 @@ def main():
     import azul_engine
     engine = azul_engine.load_backend("python")
     os.makedirs(GOLDEN_DIR, exist_ok=True)
-    for name in POSITIONS:
+    for name in sorted(set(POSITIONS) - set(DOCS.values())):
         path = os.path.join(GOLDEN_DIR, name + ".svg")
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(picture(engine, name))
+        print("wrote", os.path.relpath(path, os.path.dirname(HERE)))
+    os.makedirs(DOCS_DIR, exist_ok=True)
+    for filename, name in DOCS.items():
+        path = os.path.join(DOCS_DIR, filename)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(picture(engine, name))
         print("wrote", os.path.relpath(path, os.path.dirname(HERE)))

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from azul_engine import svg
-from svg_positions import GOLDEN_DIR, POSITIONS, picture, position
+from svg_positions import DOCS, DOCS_DIR, GOLDEN_DIR, POSITIONS, picture, position
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -33,7 +33,13 @@ def tile_letters(element):
     return "".join(u.get(XLINK)[3:] for u in element.iter(NS + "use") if u.get(XLINK, "").startswith("#t-"))
 
 
-@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("filename", sorted(DOCS))
+def test_readme_pictures_are_up_to_date(engine, filename):
+    with open(os.path.join(DOCS_DIR, filename), encoding="utf-8", newline="") as f:
+        assert picture(engine, DOCS[filename]) == f.read(), "rerun tests/svg_positions.py"
+
+
+@pytest.mark.parametrize("name", sorted(set(POSITIONS) - set(DOCS.values())))
 def test_golden_pictures_byte_for_byte(engine, name):
     with open(os.path.join(GOLDEN_DIR, name + ".svg"), encoding="utf-8", newline="") as f:
         golden = f.read()

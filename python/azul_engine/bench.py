@@ -199,7 +199,8 @@ def checksum_mismatches(results):
     ]
 
 
-_COLUMNS = (36, 18, 20, 22, 0)  # what was measured, the configuration, games/s, plies/s (or clones/s), checksum
+# what was measured, the configuration, games/s, its unit, plies/s (or clones/s), its unit, the checksum
+_COLUMNS = (37, 19, 12, 9, 13, 9, 0)
 
 
 def table_row(r):
@@ -208,15 +209,16 @@ def table_row(r):
     what = f"{r['players']}p {r['variant']}"
     m = r["measure"]
     if m == "engine":
-        cells = ["  in-engine random games, 1 thread", what, f"{r['games_per_s']:,.0f} games/s",
-                 f"{r['plies_per_s']:,.0f} plies/s", f"  checksum {r['checksum']}"]
+        cells = ["  in-engine random games, 1 thread", what, f"{r['games_per_s']:,.0f}", " games/s",
+                 f"{r['plies_per_s']:,.0f}", " plies/s", f"  checksum {r['checksum']}"]
     elif m == "python-loop":
-        cells = ["  Python loop, apply() per ply", what, "", f"{r['plies_per_s']:,.0f} plies/s", ""]
+        cells = ["  Python loop, apply() per ply", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s", ""]
     elif m == "batched":
-        cells = [f"  VectorGame.step, {r['games']:>4} games", what, "", f"{r['plies_per_s']:,.0f} plies/s", ""]
+        cells = [f"  VectorGame.step, {r['games']:>4} games", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s",
+                 ""]
     elif m == "clone":
-        cells = ["  clone()", what, "", f"{r['clones_per_s']:,.0f} clones/s", ""]
+        cells = ["  clone()", what, "", "", f"{r['clones_per_s']:,.0f}", " clones/s", ""]
     else:
         return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
                 f"games/s ({r['speedup']:.2f}x)")
-    return row(cells, _COLUMNS, justify="llrrl")
+    return row(cells, _COLUMNS, justify="llrlrll", gap=0)

@@ -587,8 +587,8 @@ def _table_pavilion(state, x0, y0, width, marks):
 
 # -- the whole picture ----------------------------------------------------------------------------------------
 
-_PHASES = {"offer": "drafting", "tiling": "wall tiling", "acquire": "phase 1: acquire tiles",
-           "play": "phase 2: play tiles", "bonus": "taking bonus tiles", "fill": "dealing",
+_PHASES = {"offer": "drafting", "tiling": "wall tiling", "acquire": "phase 1, taking tiles",
+           "play": "phase 2, placing tiles", "bonus": "taking bonus tiles", "fill": "dealing",
            "first-player": "drawing the first player", "over": "game over"}
 
 
@@ -622,7 +622,8 @@ def parts(state, seat=None, highlight=None, last=None):
     heading = "%s, %d players, round %d: %s" % (_variant_name(state), players, state.round, status)
     if not state.is_over and turn >= 0:
         heading += ", player %d to move" % turn
-    width = max(bw * len(others), 5 * _FACTORY_PITCH + 30, 500) + 16
+    # wide enough for the heading (13 px bold: at most about 7.5 px a character)
+    width = max(bw * len(others), 5 * _FACTORY_PITCH + 30, 500, int(7.5 * len(heading))) + 16
     head_h = 56
     fragments = []
     lines = [heading, "", ""]
