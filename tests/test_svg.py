@@ -125,7 +125,8 @@ def test_pavilion_picture_shows_the_position(engine, players, seed, moves):
             assert drawn == {n + 1: t for n, t in enumerate(state.boards[p][s]) if t != "."}
         hand, = [g for g in group.iter(NS + "g") if g.get("class") == "hand"]
         assert tile_letters(hand) == state.hands[p]
-        ornaments = [u.get("class").split() for u in group.iter(NS + "use") if u.get("class", "").startswith("ornament ")]
+        ornaments = [u.get("class").split() for u in group.iter(NS + "use")
+                     if u.get("class", "").startswith("ornament ")]
         assert len(ornaments) == 18
         assert sorted({c[1] for c in ornaments}) == ["pillar", "statue", "window"]
         # an ornament is done when all its spaces are covered: windows S5 S6, statues S1 S2 + next star's 3 4,

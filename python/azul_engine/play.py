@@ -150,6 +150,12 @@ def render(state, names=None):
         table.append("-", style="dim")
     if marker:
         table.append("   (M: first-player marker)", style="dim")
+    if pavilion and state.phase == "bonus":
+        table.append("\nplayer %d takes %d bonus tile%s from the supply (+ and a colour)" % (
+            state.current_player, state.bonus_owed, "" if state.bonus_owed == 1 else "s"), style="bold")
+    if not pavilion and state.phase == "tiling" and state.pending_row >= 0:
+        table.append("\nplayer %d places the tile of pattern line %d on the wall (W%d and a column)" % (
+            state.current_player, state.pending_row + 1, state.pending_row + 1), style="bold")
     if pavilion:
         table.append("\nsupply: ")
         _tiles(table, state.supply, styles) if state.supply else table.append("-", style="dim")

@@ -232,7 +232,8 @@ def to_html(record, engine=None, seat=0, title=None):
         '<button id="play" title="play / pause (space)">play</button>',
         '<button id="next" title="next move (right arrow)">&gt;</button>',
         '<button id="last" title="last position (End)">&gt;&#124;</button>',
-        '<input id="slider" type="range" min="0" max="%d" value="0" disabled aria-label="position">' % (len(states) - 1),
+        '<input id="slider" type="range" min="0" max="%d" value="0" disabled aria-label="position">'
+        % (len(states) - 1),
         '<span id="where">%s</span></div>' % html.escape(labels[0]),
         '<div id="main"><div id="board">%s</div>' % first_svg,
         '<div id="moves"><strong>moves</strong>%s</div></div>' % "".join(moves_html),

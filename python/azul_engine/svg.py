@@ -632,6 +632,11 @@ def parts(state, seat=None, highlight=None, last=None):
             " ".join(str(x) for x in state.scores), "s" if len(state.winners) > 1 else "",
             " ".join(str(x) for x in state.winners))
     news = []
+    if pavilion and state.phase == "bonus":
+        owed = state.bonus_owed
+        news.append("player %d takes %d bonus tile%s" % (turn, owed, "" if owed == 1 else "s"))
+    if not pavilion and state.phase == "tiling" and state.pending_row >= 0:
+        news.append("placing the tile of line %d" % (state.pending_row + 1))
     if last:
         news.append("last move %s (player %d)" % last)
     if hint is not None:
