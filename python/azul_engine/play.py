@@ -102,6 +102,8 @@ def _pavilion_board(state, p, name):
         t.append("  <- to move", style="bold magenta")
     elif state.passed[p] and state.phase in ("play", "bonus"):
         t.append("  (passed)", style="dim")
+    if state.first_player_marker == p and not state.is_over:
+        t.append("  (start token)", style="bold")
     t.append("\n")
     for s, star in enumerate("ORBYGPC"):
         t.append("  %s: " % star, style="bold " + _SP_FAINT[star])

@@ -461,6 +461,8 @@ def _pavilion_board(state, p, x0, y0, marks):
         title += " (to move)"
     if state.passed[p] and state.phase in ("play", "bonus"):
         title += " (passed)"
+    if state.first_player_marker == p and not state.is_over:
+        title += " (start token)"
     if p in (state.winners or []):
         title += " - winner"
     out.append(_text(x0 + 8, y0 + 16, title, size=12, weight="bold"))
