@@ -22,7 +22,7 @@ def scripted_game(engine, players, variant, seed, specs, seat=0, pick=0):
     if len(specs) == 1:
         specs = specs * (players - 1)
     others = iter(specs)
-    seats = {p: bots.make_bot(next(others), bots.bot_seed(seed, p)) for p in range(players) if p != seat}
+    seats = {p: play._make_bot(next(others), bots.bot_seed(seed, p), p) for p in range(players) if p != seat}
     state = engine.new_game(players=players, variant=variant, seed=seed)
     mine = []
     while not state.is_over:
@@ -59,6 +59,7 @@ def test_a_whole_game_from_a_pipe(engine, tmp_path, players, variant, seed, seat
     assert text.count("end bonuses, player") == players
     assert "plays" in text and "player %d (greedy) plays" % ((seat + 1) % players) in text
     record = json.loads(out.read_text().splitlines()[0])
+    assert record.pop("bots") == [{"spec": "human" if p == seat else "greedy"} for p in range(players)]
     assert record == final.record()
 
 
@@ -122,8 +123,20 @@ def test_hint_is_legal_and_ranked(engine):
     state = engine.new_game(players=2, seed=3)
     hints = play.hint(state, top=3, iterations=200)
     assert len(hints) == 3
-    moves = [h[0] if isinstance(h, tuple) else play._hint_line(h).split()[0] for h in hints]
+    moves = [h[0] for h in hints]
     assert all(m in state.legal_moves() for m in moves) and len(set(moves)) == 3
+    visits = [h[1] for h in hints]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 200
+    assert all(0 <= h[2] <= 1 for h in hints)
+    forced = position_with_one_move(engine)
+    assert play.hint(forced) == [(forced.legal_moves()[0], 1, None)]
+
+
+def position_with_one_move(engine):
+    state = engine.new_game(players=2, variant="summer-pavilion", seed=1)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[0])
+    return state
 
 
 def read_until(fd, needle, timeout=60):

@@ -168,14 +168,15 @@ def render(state, names=None):
 
 
 def hint(state, top=3, iterations=1000, seed=0):
-    """``[(move, visits, expected utility)]``: the ``top`` moves a short MCTS search likes best, best first
-    (``azul_engine.bots.hint`` when the package has it)."""
-    shared = getattr(bots, "hint", None)
-    if shared is not None:
-        return shared(state, top=top)
+    """``[(move, visits, value)]``: the ``top`` moves an MCTS search of ``iterations`` iterations likes best,
+    most visited first; ``value`` is the mean utility for the player to move (0..1), None for a forced move.
+    Uses ``azul_engine.bots.hint`` where the package has it, else searches with ``bots.MCTSBot`` here."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return [(state.action_to_string(legal[0]), 1, None)]
+    shared = getattr(bots, "hint", None)
+    if shared is not None:
+        return [(h.move, h.visits, h.value) for h in shared(state, bot="mcts:%d" % iterations, top=top, seed=seed)]
     bot = bots.MCTSBot(seed=seed, iterations=iterations)
     root = bot.search(state)
     player = state.current_player
@@ -186,17 +187,25 @@ def hint(state, top=3, iterations=1000, seed=0):
 
 
 def _hint_line(item):
-    """One hint as text, from either ``bots.hint`` (its own objects or tuples) or ours."""
-    if isinstance(item, tuple):
-        move, visits, value = (tuple(item) + (None, None))[:3]
-        if value is None:
-            return "%s" % move
-        return "%s  (%d visits, expected %.2f)" % (move, visits, value)
-    for key in ("move", "notation"):
-        move = getattr(item, key, None) if not isinstance(item, dict) else item.get(key)
-        if move is not None:
-            return str(move)
-    return str(item)
+    move, visits, value = item
+    if value is None:
+        return "%s (the only move)" % move
+    return "%s  (%d visits, expected %.2f)" % (move, visits, value)
+
+
+def _make_bot(spec, seed, seat):
+    """``bots.make_bot`` for a seat (newer packages take the seat; older ones only the spec and the seed)."""
+    import inspect
+    try:
+        takes_seat = "seat" in inspect.signature(bots.make_bot).parameters
+    except (TypeError, ValueError):
+        takes_seat = False
+    return bots.make_bot(spec, seed, seat) if takes_seat else bots.make_bot(spec, seed)
+
+
+def _split_specs(text):
+    split = getattr(bots, "split_bot_specs", None)
+    return split(text) if split is not None else [s.strip() for s in text.split(",")]
 
 
 class Game:
@@ -222,9 +231,13 @@ class Game:
                 self.names.append("you")
                 continue
             spec = next(others)
-            self.bots[p] = bots.make_bot(spec, bots.bot_seed(seed, p))
+            self.bots[p] = _make_bot(spec, bots.bot_seed(seed, p), p)
             self.names.append(spec)
-        self.history = []  # (state, bots) before each of the person's moves, for undo
+        self.specs = ["human" if p == seat else self.names[p] for p in range(players)]
+        # Before each of the person's moves, for undo: the number of moves applied so far, the bots (their
+        # generators), and a copy of the state where the engine has no state.undo().
+        self.history = []
+        self.applied = 0
         self.done = False
 
     # -- output
@@ -244,9 +257,10 @@ class Game:
         moved = False
         while not self.state.is_over and self.state.current_player != self.seat:
             p = self.state.current_player
-            action = self.bots[p].choose(self.state)
+            action = self.bots[p].choose(self.state.clone())
             move = self.state.action_to_string(action)
             self.state.apply(action)
+            self.applied += 1
             self.say("player %d (%s) plays %s" % (p, self.names[p], move), style="cyan")
             moved = True
         if moved or self.state.is_over:
@@ -294,10 +308,17 @@ class Game:
         if self.output:
             self.save(self.output)
 
+    def record_json(self):
+        """The game so far as a record line, saying who played each seat (``bots``: the person is "human")."""
+        import json
+        record = json.loads(self.state.record_json())
+        record["bots"] = [{"spec": spec} for spec in self.specs]
+        return json.dumps(record, separators=(", ", ": "))
+
     def save(self, path):
         try:
             with open(path, "a", encoding="utf-8", newline="\n") as f:
-                f.write(self.state.record_json() + "\n")
+                f.write(self.record_json() + "\n")
         except OSError as e:
             self.say("cannot write %s: %s" % (path, e.strerror), style="red")
             return False
@@ -339,7 +360,13 @@ class Game:
             if not self.history:
                 self.say("nothing to undo", style="yellow")
                 return True
-            self.state, self.bots = self.history.pop()
+            applied, self.bots, copy_before = self.history.pop()
+            if copy_before is None:
+                while self.applied > applied:  # the engine's own undo, one move at a time
+                    self.state.undo()
+                    self.applied -= 1
+            else:
+                self.state, self.applied = copy_before, applied
             self.say("took back your last move")
             self.draw()
             return True
@@ -347,14 +374,15 @@ class Game:
         if len(words) > 1:
             self.say("one move at a time, like %s" % self.state.legal_moves()[0], style="red")
             return True
-        before = self.state.clone()
+        before = None if callable(getattr(self.state, "undo", None)) else self.state.clone()
         bots_before = copy.deepcopy(self.bots)  # their generators too: after an undo they answer the same
         try:
             self.state.apply(move.upper())
         except IllegalMoveError as e:
             self.say("illegal move %s: %s" % (move, e), style="red")
             return True
-        self.history.append((before, bots_before))
+        self.history.append((self.applied, bots_before, before))
+        self.applied += 1
         self.say("player %d (you) plays %s" % (self.seat, move.upper()))
         if self.state.current_player == self.seat and not self.state.is_over:
             self.draw()
@@ -416,7 +444,7 @@ def command(args):
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(highlight=False)
     try:
-        game = Game(engine, args.players, args.variant, [s for s in args.bots.split(",")], seat=args.seat,
+        game = Game(engine, args.players, args.variant, _split_specs(args.bots), seat=args.seat,
                     seed=args.seed, console=console, output=args.output)
     except ValueError as e:
         return fail(str(e))
