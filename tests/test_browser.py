@@ -93,5 +93,9 @@ def test_replay_steps_with_keys_buttons_and_slider(page, tmp_path, players, vari
     assert frame(page) == len(moves) // 2
     page.click("#moves li >> nth=4")  # a move in the list
     assert frame(page) == 5
+    assert page.url.endswith("#5")
+    page.goto("file://%s#7" % path)  # a link to a move opens the page there
+    page.reload()
+    page.wait_for_function("document.body.getAttribute('data-frame') === '7'")
     assert page.problems == [], page.problems
     assert page.requests == [], "the replay asked the network for %s" % page.requests

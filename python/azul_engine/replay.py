@@ -5,7 +5,7 @@ FILE.jsonl --game N -o game.html`` writes it.  The page needs no network: the pi
 kept once per distinct part (the heading, the table, each player's board) and put together by a short inline
 script, with buttons, the arrow keys (Home and End: first and last position, space: play and pause) and a slider.
 Beside the board: every move in notation (click one to go there), the scores after each round, the final
-scores and the end bonuses.
+scores and the end bonuses.  The address ends in ``#N`` at move N, so a link can open the page there.
 
 >>> import azul_engine
 >>> from azul_engine import bots, replay
@@ -134,7 +134,8 @@ function show(i){if(!D){return;}i=Math.max(0,Math.min(D.frames.length-1,i));if(i
   board.innerHTML=svg(i);slider.value=i;where.textContent=D.labels[i];
   for(var k=0;k<items.length;k++){items[k].className=(k+1===i)?"now":"";}
   if(i>0&&items[i-1].scrollIntoView){items[i-1].scrollIntoView({block:"nearest"});}
-  document.body.setAttribute("data-frame",String(i));}
+  document.body.setAttribute("data-frame",String(i));
+  if(history.replaceState){try{history.replaceState(null,"",i?"#"+i:location.pathname+location.search);}catch(e){}}}
 function stop(){if(playing){clearInterval(playing);playing=null;document.getElementById("play").textContent="play";}}
 function play(){if(playing){stop();return;}if(now>=D.frames.length-1){show(0);}
   document.getElementById("play").textContent="pause";
@@ -154,7 +155,8 @@ document.addEventListener("keydown",function(e){
   else if(k==="Home"){stop();show(0);} else if(k==="End"){stop();show(D.frames.length-1);}
   else if(k===" "){play();} else {return;}
   e.preventDefault();});
-function start(text){D=JSON.parse(text);slider.disabled=false;now=-1;show(0);}
+function start(text){D=JSON.parse(text);slider.disabled=false;now=-1;
+  var m=/^#([0-9]+)$/.exec(location.hash);show(m?parseInt(m[1],10):0);}
 var packed=document.getElementById("replay-data").textContent.replace(/\s+/g,"");
 if(typeof DecompressionStream==="undefined"){where.textContent="this browser cannot unpack the replay "+
   "(it lacks DecompressionStream): the first position only";return;}

@@ -218,7 +218,7 @@ def _last(state):
 
 # -- classic and grey ----------------------------------------------------------------------------------------
 
-_BOARD_W, _BOARD_H = 262, 190
+_BOARD_W, _BOARD_H = 262, 200
 _FACTORY_R = 29
 _FACTORY_PITCH = 66
 
@@ -242,9 +242,17 @@ def _classic_board(state, p, x0, y0, marks):
                      weight="bold", cls="score"))
     lines = state.pattern_lines[p]
     wall = state.walls[p]
-    top = y0 + 24
+    top = y0 + 34
     lx = x0 + 8  # pattern lines area: 5 pitches wide, right aligned
     wx = lx + 5 * _P + 10
+    # line numbers (the destination of a draft) and wall columns (the W move of the grey wall)
+    out.append('<g class="labels">')
+    for r in range(5):
+        out.append(_text(lx + (4 - r) * _P - 3, top + r * _P + 14, str(r + 1), size=8, anchor="end",
+                         fill="#8c8271"))
+    for c in range(5):
+        out.append(_text(wx + c * _P + _T / 2, top - 3, str(c + 1), size=8, anchor="middle", fill="#8c8271"))
+    out.append("</g>")
     out.append('<g class="pattern-lines">')
     for r in range(5):
         y = top + r * _P
