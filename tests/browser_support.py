@@ -7,7 +7,8 @@ Use the fixtures by importing them into a test module::
 
 ``browser`` (one per session) and ``page`` (a fresh page per test, ``page.problems`` collecting every console
 error and uncaught script error) skip with a reason when Chromium or Playwright is missing, and FAIL instead
-when the environment variable CI is set: CI must run them.  ``AZUL_CHROMIUM`` names another binary.
+when the environment variable CI is set: CI must run them.  ``AZUL_CHROMIUM`` names another binary;
+``AZUL_NO_BROWSER=reason`` skips them on purpose (scripts/sanitize.sh sets it: no browser under ASan).
 Screenshots go to ``ARTIFACTS`` (tests/artifacts/, ignored by git).
 """
 
@@ -45,6 +46,9 @@ def _missing(reason):
 
 @pytest.fixture(scope="session")
 def browser():
+    reason = os.environ.get("AZUL_NO_BROWSER")
+    if reason:  # a run that leaves the browser out on purpose (the sanitizer pass), CI or not
+        pytest.skip("browser tests left out: %s" % reason)
     path = chromium_path()
     if path is None:
         _missing("no Chromium found (apt-get install chromium; or set AZUL_CHROMIUM)")
