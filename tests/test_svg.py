@@ -242,3 +242,38 @@ def test_repr_svg_for_notebooks(engine):
         state.apply(state.legal_actions()[0])
         assert state._repr_svg_() == svg.board(state)
         assert state._repr_svg_() == state.clone()._repr_svg_()
+
+
+def run_cli(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "azul_engine", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_board_command(tmp_path):
+    import azul_engine
+    from azul_engine import records, replay
+    games = tmp_path / "g.jsonl"
+    assert run_cli("record", "--variant", "grey", "--games", "1", "--seed", "2", "--bot", "greedy",
+                   "-o", str(games)).returncode == 0
+    record = records.read(str(games))[0]
+    states = replay.frames(record)
+    out = tmp_path / "b.svg"
+    done = run_cli("board", str(games), "--move", "7", "--seat", "1", "--size", "400", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    state, move, player, _ = states[7]
+    width, height, defs, fragments = svg.parts(state, 1, None, (move, player))
+    assert out.read_text() == svg._open(width, height, 400, svg._title(state)) + defs + "".join(fragments) + "</svg>\n"
+    end = run_cli("board", str(games), "-o", "-")
+    assert end.returncode == 0 and "game over" in end.stdout
+    parse(end.stdout)
+    text = azul_engine.new_game(3, seed=1).to_text()
+    state = azul_engine.from_text(text)
+    move = state.legal_moves()[5]
+    drawn = run_cli("board", "--text", text, "--highlight", move, "-o", "-")
+    assert drawn.returncode == 0 and drawn.stdout == svg.board(state, highlight=move)
+    assert run_cli("board", str(games), "--move", "9999", "-o", "-").returncode == 2
+    assert run_cli("board", "-o", "-").returncode == 2
+    bad = run_cli("board", "--text", "nonsense", "-o", "-")
+    assert bad.returncode == 1 and "--text" in bad.stderr
+    assert run_cli("board", str(games), "--game", "5", "-o", "-").returncode == 1

@@ -1,8 +1,9 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,replay,play}``,
-also installed as ``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,replay,board,
+play}``, also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.replay`` and ``azul_engine.play``.
+``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.replay``, ``azul_engine.svg`` and
+``azul_engine.play``.
 """
 
 import argparse
@@ -12,7 +13,7 @@ import signal
 import sys
 
 import azul_engine
-from azul_engine import bench, bots, play, records, replay, textui, tournament
+from azul_engine import bench, bots, play, records, replay, svg, textui, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -351,6 +352,12 @@ def main(argv=None):
                               "each round and the end bonuses; it needs no network.")
     replay.add_arguments(rep, engine_help)
     rep.set_defaults(handler=replay.command)
+
+    pic = commands.add_parser("board", help="a position as an SVG picture",
+                              description="Draw the position after a number of moves of a recorded game (or a "
+                              "state's text) as an SVG 1.1 picture, the last move outlined.")
+    svg.add_arguments(pic, engine_help)
+    pic.set_defaults(handler=svg.command)
 
     game = commands.add_parser("play", help="play against the bots in the terminal",
                                description="A game against bots: type moves in the engine's notation; commands "

@@ -743,3 +743,75 @@ def install(engine):
                 cls._repr_svg_ = _repr_svg_
             except (AttributeError, TypeError):  # a class that takes no attributes: no picture in notebooks
                 pass
+
+
+# -- command line: azul-engine board -------------------------------------------------------------------------
+
+def add_arguments(parser, engine_help):
+    parser.add_argument("file", nargs="?", metavar="FILE.jsonl", help="a file of records")
+    parser.add_argument("--game", type=int, default=1, help="line number of the record (default: 1)")
+    parser.add_argument("--move", type=int,
+                        help="the position after this many moves of the game (default: the end; 0: the start)")
+    parser.add_argument("--text", help="draw this state text (state.to_text()) instead of a record")
+    parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
+    parser.add_argument("--size", type=float, help="width in pixels (default: the natural size)")
+    parser.add_argument("--highlight", metavar="MOVE", help="a legal move to outline, in notation")
+    parser.add_argument("-o", "--output", required=True, help="the .svg file to write (- for standard output)")
+    parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+
+
+def command(args):
+    """``azul-engine board``: exit status 0; 1 for a record or text that cannot be drawn; 2 for a bad
+    argument."""
+    import sys
+    from . import BACKEND, load_backend, records
+    from .replay import frames
+
+    def fail(message, status):
+        print("azul-engine board: %s" % message, file=sys.stderr)
+        return status
+
+    if (args.file is None) == (args.text is None):
+        return fail("give one of: a file of records, or --text STATE", 2)
+    try:
+        engine = load_backend(args.backend or BACKEND)
+    except ImportError as e:
+        return fail(str(e), 2)
+    last = None
+    if args.text is not None:
+        try:
+            state = engine.from_text(args.text)
+        except ValueError as e:
+            return fail("--text: %s" % e, 1)
+    else:
+        try:
+            item = records.read_line(args.file, args.game)
+        except OSError as e:
+            return fail("cannot read %s: %s" % (args.file, e.strerror or e), 2)
+        if item is None:
+            return fail("%s: no record on line %d" % (args.file, args.game), 1)
+        if isinstance(item, records.RecordError):
+            return fail("%s: %s" % (args.file, item), 1)
+        try:
+            positions = frames(item, engine)
+        except records.RecordError as e:
+            return fail("%s: line %d: %s" % (args.file, args.game, e), 1)
+        k = len(positions) - 1 if args.move is None else args.move
+        if not 0 <= k < len(positions):
+            return fail("--move must be 0-%d for this game, not %d" % (len(positions) - 1, k), 2)
+        state, move, player, _ = positions[k]
+        last = (move, player) if move else None
+    try:
+        width, height, defs, fragments = parts(state, args.seat, args.highlight, last)
+        picture = "%s%s%s</svg>\n" % (_open(width, height, args.size, _title(state)), defs, "".join(fragments))
+    except ValueError as e:  # a seat, highlight or size that does not fit
+        return fail(str(e), 2)
+    if args.output == "-":
+        sys.stdout.write(picture)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
+            f.write(picture)
+    except OSError as e:
+        return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
+    return 0
