@@ -163,3 +163,11 @@ def test_replay_command(tmp_path):
     bad_out = run_cli("replay", str(games), "-o", str(tmp_path / "no" / "dir.html"))
     assert bad_out.returncode == 2 and "cannot write" in bad_out.stderr
     assert os.path.exists(out)
+
+
+def test_who_played_is_shown(engine):
+    record = game_record(engine, 2, "classic", 3)
+    record["bots"] = [{"spec": "greedy"}, {"spec": "cmd:./flat", "name": "Flat <1.0>"}]
+    record["event"] = "Club night"
+    page = records.to_html(record, engine)
+    assert "Players: 0 greedy, 1 Flat &lt;1.0&gt;. Event: Club night." in page

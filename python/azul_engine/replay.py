@@ -104,6 +104,23 @@ def _bonuses(record, final):
     return out if any(out) else []
 
 
+def _who_played(record):
+    """The optional fields of a record that say who played (records-who-played: bots, event, date, forfeit)."""
+    out = []
+    seats = record.get("bots")
+    if isinstance(seats, list) and all(isinstance(b, dict) for b in seats):
+        out.append("Players: " + ", ".join(
+            "%d %s" % (p, html.escape(str(b.get("name") or b.get("spec") or "?"))) for p, b in enumerate(seats)))
+    for key in ("event", "date"):
+        if isinstance(record.get(key), str):
+            out.append("%s: %s" % (key.capitalize(), html.escape(record[key])))
+    forfeit = record.get("forfeit")
+    if isinstance(forfeit, dict):
+        out.append("Player %s forfeited: %s" % (html.escape(str(forfeit.get("seat"))),
+                                                html.escape(str(forfeit.get("reason")))))
+    return "<p>%s.</p>" % ". ".join(out) if out else ""
+
+
 _STYLE = """
 body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:16px;background:#fbf8f1;color:#222}
 h1{font-size:20px;margin:0 0 8px} h2{font-size:16px;margin:16px 0 6px}
@@ -240,6 +257,7 @@ def to_html(record, engine=None, seat=0, title=None):
         '<div id="main"><div id="board">%s</div>' % first_svg,
         '<div id="moves"><strong>moves</strong>%s</div></div>' % "".join(moves_html),
         "<h2>Scores after each round</h2>%s" % _score_table(record, final),
+        _who_played(record),
         "<p>Winner%s: %s. Keys: left and right arrows step, Home and End jump, space plays.</p>"
         % ("s" if len(record["winners"]) > 1 else "", winners),
         '<script type="application/octet-stream" id="replay-data">\n%s\n</script>' % _packed(data),
