@@ -184,3 +184,22 @@ def test_through_a_pseudo_terminal():
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_undo_all_the_way_back_from_the_end(engine, variant):
+    from rich.console import Console
+    console = Console(file=io.StringIO(), width=100)
+    game = play.Game(engine, 2, variant, ["greedy"], seat=1, seed=6, console=console)
+    game.start()
+    before = []
+    while not game.done:
+        before.append(game.state.clone())
+        game.handle(game.state.legal_moves()[-1])
+    assert game.state.is_over
+    while before:
+        game.handle("undo")
+        assert game.state == before.pop()
+        assert not game.done
+    game.handle("undo")
+    assert "nothing to undo" in console.file.getvalue()

@@ -345,17 +345,6 @@ class Game:
             else:
                 self.save(words[1])
             return True
-        if self.done:
-            self.say("the game is over: save FILE or quit", style="yellow")
-            return True
-        if command == "moves":
-            self.say("legal moves: " + " ".join(self.state.legal_moves()))
-            return True
-        if command == "hint":
-            self.say("thinking...", style="dim")
-            for rank, item in enumerate(hint(self.state), 1):
-                self.say("hint %d: %s" % (rank, _hint_line(item)))
-            return True
         if command == "undo":
             if not self.history:
                 self.say("nothing to undo", style="yellow")
@@ -367,8 +356,20 @@ class Game:
                     self.applied -= 1
             else:
                 self.state, self.applied = copy_before, applied
+            self.done = False  # an undo after the last move takes the game up again
             self.say("took back your last move")
             self.draw()
+            return True
+        if self.done:
+            self.say("the game is over: save FILE, undo or quit", style="yellow")
+            return True
+        if command == "moves":
+            self.say("legal moves: " + " ".join(self.state.legal_moves()))
+            return True
+        if command == "hint":
+            self.say("thinking...", style="dim")
+            for rank, item in enumerate(hint(self.state), 1):
+                self.say("hint %d: %s" % (rank, _hint_line(item)))
             return True
         move = words[0]
         if len(words) > 1:
@@ -450,7 +451,7 @@ def command(args):
         return fail(str(e))
     game.start()
     while True:
-        line = _read_line(console, game.prompt() if not game.done else "save FILE or quit> ", interactive)
+        line = _read_line(console, game.prompt() if not game.done else "save FILE, undo or quit> ", interactive)
         if line is None or not game.handle(line):
             break
     if not game.done:
