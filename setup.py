@@ -35,10 +35,13 @@ ParallelCompile("AZUL_BUILD_JOBS").install()
 
 cppengine = Pybind11Extension(
     "azul_engine._cppengine",
-    sources=["src/cppengine.cpp", *sorted(glob.glob("native/src/*.cpp"))],
+    # Every .cpp of the bindings (src/) and of the core (native/src/ and its variant folders): a new file needs no
+    # edit here.
+    sources=[*sorted(glob.glob("src/*.cpp")), *sorted(glob.glob("native/src/**/*.cpp", recursive=True))],
     include_dirs=["native/include"],
     # Headers as dependencies: a changed header rebuilds the extension, and sdists include them.
-    depends=sorted(glob.glob("native/include/azul/*.h")),
+    depends=sorted(glob.glob("native/include/azul/**/*.h", recursive=True) + glob.glob("native/src/**/*.h", recursive=True)
+                   + glob.glob("src/*.h")),
     cxx_std=17,
     define_macros=[("AZUL_PORTABLE", "1")] if PORTABLE else [],
     extra_compile_args=COMPILE_ARGS,

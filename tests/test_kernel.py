@@ -1,6 +1,6 @@
 """The playout kernels (random_playouts, playouts_from) against the rules played move by move.
 
-The C++ engine plays random games in a compact playout-only representation (native/src/kernel.cpp); these tests
+The C++ engine plays random games in a compact playout-only representation (native/src/classic/kernel.cpp); these tests
 hold it, and the pure engine, to the games that the public API plays one ``apply()`` at a time: from states of
 every phase (first-player and fill chance nodes of explicit mode, mid-offer, a pending grey-wall choice, the
 last move before a stuck game), every variant and player count.

@@ -1,4 +1,4 @@
-"""Summer Pavilion playouts: the C++ engine's compact playout kernel (native/src/pavilion_playout.cpp)
+"""Summer Pavilion playouts: the C++ engine's compact playout kernel (native/src/pavilion/kernel.cpp)
 plays exactly the games of its full-State path (sp::PlayRandom, kept as the private
 ``_sp_reference_playouts``): the same scores and the same number of plies, for new games and from states
 met along seeded games in every phase (acquire, play, bonus, over, and the chance nodes of explicit-chance

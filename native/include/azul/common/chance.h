@@ -1,0 +1,61 @@
+// The chance nodes both rule sets share: the first player drawn before round 1, and a tile drawn
+// from the bag during a fill (explicit-chance mode).  Each variant's CheckLegal and
+// ChanceOutcomes call these with its own action ids and colours.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "azul/common/types.h"
+
+namespace azul {
+
+// A variant's chance actions: draw_base + colour draws a tile, first_player_base + seat starts.
+struct ChanceActions {
+  int colours;
+  const char* const* colour_names;
+  int draw_base;
+  int first_player_base;
+};
+
+// Throws IllegalMove unless `action` is an outcome of the chance node: the first player's draw
+// when `first_player`, else a draw from `bag`.
+inline void CheckChanceOutcome(const ChanceActions& r, bool first_player, const uint8_t* bag,
+                               int players, int action) {
+  if (!first_player && action >= r.draw_base && action < r.first_player_base) {
+    const int c = action - r.draw_base;
+    if (!bag[c]) throw IllegalMove(std::string("the bag has no ") + r.colour_names[c]);
+    return;
+  }
+  if (first_player && action >= r.first_player_base) {
+    const int seat = action - r.first_player_base;
+    if (seat >= players)
+      throw IllegalMove("seat " + std::to_string(seat) + " does not exist with " +
+                        std::to_string(players) + " players");
+    return;
+  }
+  throw IllegalMove(std::string("this is a chance node (") +
+                    (first_player ? "the first player" : "a tile from the bag") +
+                    " is drawn); apply one of its outcomes");
+}
+
+// (action, probability) at a chance node, in action order: each seat alike for the first
+// player, each colour by its share of `bag` for a draw.
+inline std::vector<std::pair<int, double>> ChanceOutcomeList(const ChanceActions& r,
+                                                             bool first_player,
+                                                             const uint8_t* bag, int players) {
+  std::vector<std::pair<int, double>> out;
+  if (first_player) {
+    for (int p = 0; p < players; ++p) out.emplace_back(r.first_player_base + p, 1.0 / players);
+    return out;
+  }
+  int total = 0;
+  for (int c = 0; c < r.colours; ++c) total += bag[c];
+  for (int c = 0; c < r.colours; ++c)
+    if (bag[c]) out.emplace_back(r.draw_base + c, bag[c] / static_cast<double>(total));
+  return out;
+}
+
+}  // namespace azul

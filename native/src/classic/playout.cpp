@@ -1,0 +1,27 @@
+// Random playouts inside the engine, on several threads: the playout kernel (kernel.cpp) plays them.
+#include "azul/classic/playout.h"
+
+#include "azul/classic/kernel.h"
+#include "azul/common/rng.h"
+
+namespace azul {
+
+uint64_t SplitMixOutput(uint64_t seed, uint64_t k) {
+  uint64_t s = seed + (k - 1) * 0x9E3779B97F4A7C15ULL;
+  return SplitMixNext(s);
+}
+
+uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
+                        int32_t* out, StopCheck stop) {
+  return PlayoutBatch(n, players, seed, threads, out, stop,
+                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
+                        return KernelNewGame(players, variant, game_seed, policy, scores);
+                      });
+}
+
+uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
+                      StopCheck stop) {
+  return KernelPlayoutsFrom(from, n, seed, threads, out, stop);
+}
+
+}  // namespace azul

@@ -1,0 +1,158 @@
+// A vector of games stepped together, written once on the variants' rules traits
+// (azul/variant.h): WithRules picks the rules, the templates below do the work.
+#include "azul/common/vector.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace azul {
+
+VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed)
+    : n_(n), players_(players), variant_(variant),
+      num_actions_(WithRules(variant, [](auto r) { return decltype(r)::kNumActions; })),
+      seed_(seed), mask_(static_cast<size_t>(n) * num_actions_),
+      actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
+      counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n) {
+  WithRules(variant, [&](auto r) { Games<decltype(r)>().resize(n); });
+  ResetAll();
+}
+
+int VectorGame::observation_size() const {
+  return WithRules(variant_, [&](auto r) { return decltype(r)::ObservationSize(players_); });
+}
+
+void VectorGame::Start(int i) {
+  ++started_;
+  const uint64_t seed = SplitMixOutput(seed_, started_);
+  WithRules(variant_, [&](auto r) {
+    using R = decltype(r);
+    Games<R>()[i] = R::NewGame(players_, variant_, seed, false, nullptr);
+    Refresh<R>(i);
+  });
+}
+
+void VectorGame::ResetAll() {
+  for (int i = 0; i < n_; ++i) Start(i);
+}
+
+void VectorGame::Reset(const std::vector<int>& slots) {
+  for (int i : slots)
+    if (i < 0 || i >= n_)
+      throw std::out_of_range("game " + std::to_string(i) + " is out of range 0-" +
+                              std::to_string(n_ - 1));
+  for (int i : slots) Start(i);
+}
+
+void VectorGame::Refresh(int i) {
+  WithRules(variant_, [&](auto r) { Refresh<decltype(r)>(i); });
+}
+
+// Rewrites game i's row of every array.  A row's list holds its legal ids (ascending) then -1
+// and its mask is set exactly at the listed ids, so a wide mask (R::kClearMaskSpan: Summer
+// Pavilion's 1798) is cleared only from the old list's first id to its last; a narrow one
+// (classic's 314) is cleared whole.  The list's -1 tail is rewritten only where the old list or the generator's
+// scratch wrote.
+template <typename R>
+void VectorGame::Refresh(int i) {
+  uint8_t* mask = &mask_[static_cast<size_t>(i) * num_actions_];
+  int16_t* list = &actions_[static_cast<size_t>(i) * num_actions_];
+  int32_t* scores = &scores_[static_cast<size_t>(i) * players_];
+  const int old_count = counts_[i];
+  if constexpr (R::kClearMaskSpan) {
+    if (old_count)  // the old list is ascending: its ids lie in list[0]..list[old_count - 1]
+      std::memset(mask + list[0], 0, static_cast<size_t>(list[old_count - 1] - list[0] + 1));
+  } else {
+    std::memset(mask, 0, R::kNumActions);
+  }
+  const typename R::State& s = Games<R>()[i];
+  const int count = R::LegalActionsAndMask(s, list, mask);
+  player_[i] = static_cast<int8_t>(R::CurrentPlayer(s));
+  for (int p = 0; p < players_; ++p) scores[p] = R::Score(s, p);
+  done_[i] = R::IsOver(s);
+  const int end = std::min(num_actions_, std::max(old_count, count + kLegalScratch));
+  for (int k = count; k < end; ++k) list[k] = -1;
+  counts_[i] = static_cast<int16_t>(count);
+}
+
+void VectorGame::Observations(float* out) const {
+  WithRules(variant_, [&](auto r) {
+    using R = decltype(r);
+    const int size = R::ObservationSize(players_);
+    for (int i = 0; i < n_; ++i) {
+      const typename R::State& s = Games<R>()[i];
+      const int turn = R::CurrentPlayer(s);
+      R::Observation(s, turn >= 0 ? turn : 0, out + static_cast<size_t>(i) * size);
+    }
+  });
+}
+
+void VectorGame::Check(const int64_t* actions, int games) const {
+  WithRules(variant_, [&](auto r) {
+    using R = decltype(r);
+    for (int i = 0; i < games; ++i) {
+      if (done_[i]) continue;
+      // The mask is the game's legal set: only a refused action needs the rules' own check,
+      // which throws naming the rule.
+      const int64_t a = actions[i];
+      if (a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a]) continue;
+      try {
+        R::CheckLegal(Games<R>()[i], R::CheckActionRange(a));
+      } catch (const IllegalMove& e) {
+        throw IllegalMove("game " + std::to_string(i) + ": " + e.message());
+      }
+    }
+  });
+}
+
+int VectorGame::Apply(const int64_t* actions, StopCheck stop) {
+  return WithRules(variant_, [&](auto r) { return ApplyWith<decltype(r)>(actions, stop); });
+}
+
+template <typename R>
+int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop) {
+  std::vector<typename R::State>& games = Games<R>();
+  for (int i = 0; i < n_; ++i) {
+    if (i % kPollGames == 0 && i > 0 && stop()) return i;
+    if (done_[i]) continue;
+    R::ApplyAction(games[i], static_cast<int>(actions[i]), nullptr);
+    Refresh<R>(i);
+  }
+  return n_;
+}
+
+std::string VectorGame::GameText(int i) const {
+  return WithRules(variant_, [&](auto r) {
+    using R = decltype(r);
+    return R::ToText(Games<R>()[i], nullptr);
+  });
+}
+
+void VectorGame::SetGameText(int i, const std::string& text) {
+  WithRules(variant_, [&](auto r) {
+    using R = decltype(r);
+    // Read with the rules the text names, so that a game of another variant is refused as one.
+    const Variant rules = TextRules(text);
+    bool fits = false;
+    typename R::State s{};
+    WithRules(rules, [&](auto t) {
+      using T = decltype(t);
+      typename T::History h;  // read and checked as from_text reads it, then dropped
+      const typename T::State g = T::FromText(text, &h);
+      if constexpr (std::is_same_v<T, R>) {
+        fits = T::Players(g) == players_ && T::VariantOf(g) == variant_;
+        s = g;
+      }
+    });
+    if (!fits)
+      throw std::invalid_argument("VectorGame pickle: game " + std::to_string(i) + " is not a " +
+                                  std::to_string(players_) + "-player " +
+                                  kVariantNames[variant_] + " game");
+    Games<R>()[i] = s;
+    Refresh<R>(i);
+  });
+}
+
+}  // namespace azul

@@ -1,0 +1,311 @@
+// pybind11 bindings of VectorGame (native/src/common/vector.cpp): numpy views of its arrays, the
+// GIL-free step, pickling.  Only conversions: the rules are the vector's, through its traits.
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "azul/common/vector.h"
+#include "bindings.h"
+
+namespace azul {
+namespace bind {
+
+namespace {
+
+PyObject* vector_new = nullptr;  // VectorGame.__new__'s function (kept for the interpreter's life)
+
+VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
+                       const py::object& seed) {
+  const int n = CheckCount(n_obj, "n", kMaxVectorGames, "2**18 games");
+  const uint64_t seed_value = ToSeed(seed);
+  const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+  return new VectorGame(n, a.players, a.variant, seed_value);
+}
+
+// A game's slot in a VectorGame of n games from a Python int; IndexError outside 0..n-1.
+int GameIndex(const py::object& value, int n) {
+  if (!value) throw py::error_already_set();
+  int overflow = 0;
+  const long long i = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (i == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow || i < 0 || i >= n)
+    throw py::index_error("game " + std::string(py::str(value)) + " is out of range 0-" +
+                          std::to_string(n - 1));
+  return static_cast<int>(i);
+}
+
+// Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
+class Busy {
+ public:
+  explicit Busy(VectorGame& v) : v_(v) {
+    if (!v_.Acquire())
+      throw py::value_error("VectorGame is busy: another thread is stepping or resetting it");
+  }
+  ~Busy() { v_.Release(); }
+
+ private:
+  VectorGame& v_;
+};
+
+// A read-only numpy view of memory owned by the VectorGame `self`, which it keeps alive.
+template <typename T>
+py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) {
+  py::array_t<T> view(shape, data, self);
+  py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return std::move(view);
+}
+
+// VectorGame.step's signal poll, called between games while the GIL is released: at most every
+// kSignalPollMs it takes the GIL and runs Python's signal handlers; an exception from one
+// (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.  Python runs handlers in its
+// main thread only, so a step in another thread does not poll (nor wait for the GIL to do so).
+constexpr int kSignalPollMs = 25;
+unsigned long g_main_thread = 0;  // threading.main_thread().ident, read at import
+
+// The note an interrupted step adds to the handler's exception (as the pure engine's).
+std::string VectorStepNote(int k, int n) {
+  return "VectorGame.step stopped before game " + std::to_string(k) + ": the " +
+         std::to_string(k) + " games before it took their actions, the other " +
+         std::to_string(n - k) + " did not (VectorGame.stepped)";
+}
+
+struct SignalPoll {
+  std::chrono::steady_clock::time_point next;
+};
+bool PollSignals(void* context) {
+  SignalPoll& poll = *static_cast<SignalPoll*>(context);
+  const auto now = std::chrono::steady_clock::now();
+  if (now < poll.next) return false;
+  poll.next = now + std::chrono::milliseconds(kSignalPollMs);
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
+}
+
+py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
+  VectorGame& v = self.cast<VectorGame&>();
+  // An exact ndarray is used as it is (np.asarray would return it unchanged).
+  py::array actions = Py_TYPE(actions_obj.ptr()) == py::detail::npy_api::get().PyArray_Type_
+                          ? py::reinterpret_borrow<py::array>(actions_obj)
+                          : py::array(py::module_::import("numpy").attr("asarray")(actions_obj));
+  const char kind = actions.dtype().kind();
+  if (actions.ndim() != 1 || actions.shape(0) != v.size() || (kind != 'i' && kind != 'u'))
+    throw py::value_error("actions must be " + std::to_string(v.size()) + " integers, got shape " +
+                          std::string(py::str(actions.attr("shape"))) + " of " +
+                          std::string(py::str(actions.dtype())));
+  auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+  Busy busy(v);
+  // A private copy: the caller's array may be the same memory, which another thread could change
+  // between the check and the GIL-free apply.
+  int64_t* data = v.action_buffer();
+  std::copy(values.data(), values.data() + v.size(), data);
+  v.set_stepped(0);
+  // uint64 actions of 2**63 or more wrapped round in the copy: find the first one in a game
+  // not over, so that it is reported with its real value once the games before it pass.
+  std::vector<std::pair<int, unsigned long long>> big;  // empty (no allocation) but for such actions
+  if (kind == 'u' && actions.dtype().itemsize() == 8) {
+    auto u = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+    for (int i = 0; i < v.size(); ++i)
+      if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
+  }
+  for (const auto& [i, value] : big) {
+    if (v.done()[i]) continue;
+    v.Check(data, i);
+    throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
+                      " is out of range 0-" + std::to_string(v.num_actions() - 1));
+  }
+  v.Check(data);
+  SignalPoll poll{std::chrono::steady_clock::now() + std::chrono::milliseconds(kSignalPollMs)};
+  int stepped;
+  {
+    py::gil_scoped_release release;
+    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread
+                                ? StopCheck{&PollSignals, &poll}
+                                : StopCheck{});
+  }
+  v.set_stepped(stepped);
+  if (stepped < v.size()) {
+    py::error_already_set interrupted;  // the signal handler's exception
+    py::object note = py::getattr(interrupted.value(), "add_note", py::none());
+    if (!note.is_none())
+      note(VectorStepNote(stepped, v.size()));
+    throw interrupted;
+  }
+  return py::make_tuple(View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), v.num_actions()}),
+                        View(self, v.current_player(), {v.size()}),
+                        View(self, v.scores(), {v.size(), v.players()}),
+                        View(self, reinterpret_cast<bool*>(v.done()), {v.size()}));
+}
+
+// tp_new of VectorGame: VectorGame.__new__(type, *args, **kwargs).
+PyObject* VectorNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(args);
+  PyObject* full = PyTuple_New(n + 1);
+  if (!full) return nullptr;
+  Py_INCREF(type);
+  PyTuple_SET_ITEM(full, 0, reinterpret_cast<PyObject*>(type));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* item = PyTuple_GET_ITEM(args, i);
+    Py_INCREF(item);
+    PyTuple_SET_ITEM(full, i + 1, item);
+  }
+  PyObject* out = PyObject_Call(vector_new, full, kwargs);
+  Py_DECREF(full);
+  return out;
+}
+
+// _pycommon.bind_arguments does, with its messages.
+py::tuple BindArguments(const py::args& args, const py::kwargs& kwargs) {
+  const char* const names[4] = {"n", "players", "variant", "seed"};
+  if (args.size() > 4)
+    throw py::type_error("VectorGame() takes at most 4 arguments (" +
+                         std::to_string(args.size()) + " given)");
+  py::object values[4] = {py::object(), py::int_(2), py::str("classic"), py::int_(0)};
+  bool given[4] = {false, false, false, false};
+  for (size_t i = 0; i < args.size(); ++i) {
+    values[i] = args[i];
+    given[i] = true;
+  }
+  for (const auto& item : kwargs) {
+    int k = -1;
+    for (int i = 0; i < 4; ++i)
+      if (py::str(item.first).equal(py::str(names[i]))) k = i;
+    if (k < 0)
+      throw py::type_error("VectorGame() got an unexpected keyword argument " +
+                           Utf8(py::repr(item.first)));
+    if (given[k])
+      throw py::type_error(std::string("VectorGame() got multiple values for argument '") +
+                           names[k] + "'");
+    values[k] = py::reinterpret_borrow<py::object>(item.second);
+    given[k] = true;
+  }
+  if (!given[0]) throw py::type_error("VectorGame() missing required argument 'n'");
+  return py::make_tuple(values[0], values[1], values[2], values[3]);
+}
+
+// VectorGame.__new__ builds the whole object (pybind11's __init__, which ignores a second call
+// on a built object): VectorGame.__new__(VectorGame, ...) alone is never half made.
+void BuildInNew(py::handle cls) {
+  const newfunc base_new = reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_new;
+  py::object init = cls.attr("__init__");
+  PyTypeObject* vector_type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  py::cpp_function function(
+      [base_new, init, vector_type](const py::handle& type, const py::args& args,
+                                    const py::kwargs& kwargs) -> py::object {
+        if (!PyType_Check(type.ptr()) ||
+            !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(type.ptr()), vector_type))
+          throw py::type_error("VectorGame.__new__(X): X is not a subtype of VectorGame");
+        const py::tuple values = BindArguments(args, kwargs);
+        py::tuple empty;
+        PyObject* raw = base_new(reinterpret_cast<PyTypeObject*>(type.ptr()), empty.ptr(), nullptr);
+        if (!raw) throw py::error_already_set();
+        py::object self = py::reinterpret_steal<py::object>(raw);
+        init(self, values[0], values[1], values[2], values[3]);
+        return self;
+      }, py::name("__new__"));
+  vector_new = function.inc_ref().ptr();
+  SetNew(cls, function, &VectorNew);
+}
+
+}  // namespace
+
+void BindVector(py::module_& m) {
+  g_main_thread =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+  py::class_<VectorGame>(m, "VectorGame")
+      .def(py::init(&MakeVector), py::arg("n"), py::arg("players") = 2,
+           py::arg("variant") = "classic", py::arg("seed") = 0)
+      .def_property_readonly("n", &VectorGame::size)
+      .def_property_readonly("players", &VectorGame::players)
+      .def_property_readonly("variant", [](const VectorGame& v) { return kVariantNames[v.variant()]; })
+      .def_property_readonly("legal_mask", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), v.num_actions()});
+      })
+      .def_property_readonly("legal_actions", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.legal_actions(), {v.size(), v.num_actions()});
+      })
+      .def_property_readonly("num_legal", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.num_legal(), {v.size()});
+      })
+      .def_property_readonly("current_player", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.current_player(), {v.size()});
+      })
+      .def_property_readonly("scores", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, v.scores(), {v.size(), v.players()});
+      })
+      .def_property_readonly("done", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
+      })
+      .def("step", &StepVector, py::arg("actions"))
+      .def_property_readonly("stepped", &VectorGame::stepped)
+      .def("observation_tensors", [](VectorGame& v) {
+        Busy busy(v);
+        py::array_t<float> out({v.size(), v.observation_size()});
+        v.Observations(out.mutable_data());
+        return out;
+      })
+      .def("reset", [](VectorGame& v, const py::object& indices) {
+        Busy busy(v);
+        if (indices.is_none()) {
+          v.ResetAll();
+          return;
+        }
+        std::vector<py::int_> values;  // int(i) of each, as the pure engine, then the range check
+        for (const py::handle& i : indices) {
+          PyObject* exact = PyNumber_Long(i.ptr());  // an exact int: int(True) is 1, as in Python
+          if (!exact) throw py::error_already_set();
+          values.push_back(py::reinterpret_steal<py::int_>(exact));
+        }
+        std::vector<int> slots;
+        for (const py::int_& value : values) slots.push_back(GameIndex(value, v.size()));
+        v.Reset(slots);
+      }, py::arg("indices") = py::none())
+      .def("state", [](VectorGame& v, const py::object& index) {
+        Busy busy(v);
+        if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
+          throw py::type_error("a game index is an int, not " + TypeName(index));
+        const int i = GameIndex(py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr())),
+                                v.size());
+        return FromTextAny(py::str(v.GameText(i)));  // a new game object at the position
+      }, py::arg("i"))
+      .def("__reduce__", [m](VectorGame& v) {  // every protocol: _vector_game(...)
+        Busy busy(v);
+        py::list games;
+        for (int i = 0; i < v.size(); ++i)
+          games.append(v.GameText(i));
+        return py::make_tuple(m.attr("_vector_game"),
+                              py::make_tuple(v.size(), v.players(), kVariantNames[v.variant()],
+                                             v.seed(), v.started(), games));
+      });
+  BuildInNew(m.attr("VectorGame"));
+
+  // Unpickles a VectorGame (its __reduce__): the games of `games` (state text) in their slots.
+  m.def("_vector_game", [m](const py::object& n, const py::object& players,
+                            const py::object& variant, const py::object& seed,
+                            const py::object& started, const py::object& games) {
+    py::object self = m.attr("VectorGame")(n, players, variant, seed);
+    VectorGame& v = self.cast<VectorGame&>();
+    const uint64_t count = ToSeed(started);
+    const py::list texts(games);
+    if (static_cast<int>(texts.size()) != v.size())
+      throw py::value_error("VectorGame pickle: " + std::to_string(texts.size()) +
+                            " games for a vector of " + std::to_string(v.size()));
+    for (int i = 0; i < v.size(); ++i) {
+      const py::object text = texts[i];
+      if (!py::isinstance<py::str>(text))
+        throw py::type_error("state text must be a str, not " + TypeName(text));
+      v.SetGameText(i, Utf8(text));  // std::invalid_argument (ValueError) for another game
+    }
+    v.SetStarted(count);
+    return self;
+  });
+}
+
+}  // namespace bind
+}  // namespace azul

@@ -1,0 +1,141 @@
+// Shared by the binding files of azul_engine._cppengine (module.cpp, bind_classic.cpp,
+// bind_pavilion.cpp, bind_vector.cpp, fast_loop.cpp): the Python game objects and the converters
+// between Python values and the core's.  No rules here: the bindings convert types and forward
+// to native/, whose rules they reach through the rules traits of azul/variant.h.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "azul/common/parallel.h"
+#include "azul/common/pystr.h"
+#include "azul/variant.h"
+
+namespace azul {
+namespace bind {
+
+namespace py = pybind11;
+
+// A game as Python sees it: the position and its history, for the rules R (GameState for
+// ClassicRules, PavilionState for PavilionRules).
+template <typename R>
+struct PyGame {
+  typename R::State s;
+  typename R::History h;
+};
+using Game = PyGame<ClassicRules>;
+using PGame = PyGame<PavilionRules>;
+
+constexpr const char* kGameHint = "use azul_engine.new_game(...) or GameState.from_text(text)";
+constexpr const char* kPavilionHint =
+    "use azul_engine.new_game(..., variant='summer-pavilion') or from_text(text)";
+
+// ---- module.cpp: converters ----
+// A str as UTF-8; lone surrogates pass through (as the pure engine reads any str).
+std::string Utf8(const py::handle& obj);
+std::string TypeName(const py::handle& obj);
+// Python truth, as `if history:` in the pure engine.
+bool Truthy(const py::handle& obj);
+// An action id of rules with `num_actions` actions from an int-like (ints, numpy integers);
+// bools and other types are TypeErrors; the range is checked by `check_range`.
+int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long));
+template <typename R>
+int ToAction(const py::handle& obj) {
+  return ToAction(obj, R::kNumActions, &R::CheckActionRange);
+}
+uint64_t ToSeed(const py::handle& obj);
+// new_game's arguments, checked in the pure engine's order.
+struct NewGameArgs {
+  int players;
+  Variant variant;
+  bool explicit_chance;
+  uint64_t seed;
+};
+NewGameArgs CheckNewGame(const py::object& players, const py::object& variant,
+                         const py::object& seed, const py::object& chance);
+// The seat an observation tensor is for: `player`, or (None) the player to move, seat 0 at a
+// chance node or once over.
+int Observer(const py::object& player, int turn, int players);
+// deal()'s factories as a list (a str is an empty one; an object that cannot be iterated is
+// refused as the pure engine's iter() finds it).
+py::list DealList(const py::object& factories, int num_factories);
+// Each item of `items` as UTF-8; IllegalMove "deal: factory i is not a string" for another type.
+std::vector<std::string> FactoryStrings(const py::list& items);
+// from_text: a GameState, or a PavilionState for a text of variant summer-pavilion.
+py::object FromTextAny(const py::object& text);
+// A count argument (n, threads, games): an int in 0..limit.
+int CheckCount(const py::object& value, const char* what, long long limit, const char* limit_text);
+
+template <typename R>
+py::object ToPython(typename R::State s, typename R::History h) {
+  PyGame<R> g;
+  g.s = std::move(s);
+  g.h = std::move(h);
+  return py::cast(std::move(g));
+}
+
+// legal_action_mask(): R::kNumActions flags, the legal ones set.
+template <typename R>
+py::array_t<bool> LegalMask(const PyGame<R>& g) {
+  py::array_t<bool> mask(R::kNumActions);
+  LegalActionMask<R>(g.s, mask.mutable_data());
+  return mask;
+}
+
+// deal(factories): the phase first, then the list's length, then each factory string, as the
+// pure engine checks them.
+template <typename R>
+void DealPy(PyGame<R>& g, const py::object& factories) {
+  R::CheckDealShape(g.s, g.s.num_factories);  // the phase
+  const py::list items = DealList(factories, g.s.num_factories);
+  R::CheckDealShape(g.s, items.size());
+  R::Deal(g.s, FactoryStrings(items), &g.h);
+}
+
+// The documented limits (README, "Limits"), checked before any allocation, as in the pure
+// engine: games per random_playouts/playouts_from call, threads, games in a VectorGame.
+constexpr long long kMaxPlayouts = 1LL << 30;
+constexpr long long kMaxThreads = 1024;
+constexpr long long kMaxVectorGames = 1LL << 18;
+
+// A long native batch answers Ctrl-C: the calling thread takes the GIL between blocks of games
+// and runs the pending signal handlers; a handler that raises (KeyboardInterrupt) stops it.
+bool SignalPending(void*);
+
+// Runs `batch(stop)` without the GIL; rethrows the Python error a signal handler raised.
+template <typename Batch>
+uint64_t RunInterruptible(Batch batch) {
+  bool interrupted = false;
+  uint64_t plies = 0;
+  {
+    py::gil_scoped_release release;
+    try {
+      plies = batch(StopCheck{&SignalPending, nullptr});
+    } catch (const Interrupted&) {
+      interrupted = true;
+    }
+  }
+  if (interrupted) throw py::error_already_set();
+  return plies;
+}
+
+// A class whose instances only the engine makes: its __new__ refuses with `hint`.
+void RefuseNew(py::handle cls, const char* hint);
+// Sets X.__new__ (what Python finds) and the tp_new slot (what X() and the bases see).
+void SetNew(py::handle cls, const py::cpp_function& function, newfunc slot);
+
+// ---- bind_classic.cpp, bind_pavilion.cpp, bind_vector.cpp, fast_loop.cpp ----
+void BindClassic(py::module_& m);
+void BindPavilion(py::module_& m);
+void BindVector(py::module_& m);
+// Replaces is_over, legal_actions and apply of GameState and PavilionState by CPython methods.
+void InstallFastLoops(py::module_& m);
+
+}  // namespace bind
+}  // namespace azul
