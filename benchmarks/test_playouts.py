@@ -28,6 +28,14 @@ def test_in_engine_random_games(benchmark, engine, players, variant):
     assert bench.checksum(engine, players, variant) == bench.SIGNATURES[(players, variant)]
 
 
+@pytest.mark.parametrize("players,variant", bench.CONFIGS, ids=IDS)
+def test_in_engine_light_policy_games(benchmark, engine, players, variant):
+    n = games_for(engine, 2000, 10)
+    scores = benchmark(engine.random_playouts, n, players, variant, seed=1, threads=1, policy="light")
+    assert scores.shape == (n, players)
+    assert bench.checksum(engine, players, variant, policy="light") == bench.LIGHT_SIGNATURES[(players, variant)]
+
+
 def test_in_engine_random_games_every_core(benchmark, engine):
     n = games_for(engine, 4000, 20)
     scores = benchmark(engine.random_playouts, n, 2, "classic", seed=1, threads=os.cpu_count())

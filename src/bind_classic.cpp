@@ -105,13 +105,13 @@ void BindClassic(py::module_& m) {
       .def("apply", [](Game& g, const py::object& move) {
         int action = MoveToAction(g, move);
         CheckLegal(g.s, action);
-        ApplyAction(g.s, action, &g.h);
+        PlayChecked(g, action);
       })
+      .def("undo", &UndoPy<ClassicRules>)
+      .def("key", &KeyPy<ClassicRules>)
+      .def("__hash__", &HashPy<ClassicRules>)
       .def("deal", &DealPy<ClassicRules>)
-      .def("reseed", [](Game& g, const py::object& seed) {
-        g.s.rng = ToSeed(seed);
-        g.h.seed_known = false;
-      })
+      .def("reseed", &ReseedPy<ClassicRules>)
       .def("to_text", [](const Game& g, const py::object& history) {
         return ToText(g.s, Truthy(history) ? &g.h : nullptr);
       }, py::arg("history") = false)

@@ -24,6 +24,7 @@ void DealSupplyPavilion(PGame& g, const py::object& tiles) {
   int counts[sp::kColours];
   sp::ParseTiles(Utf8(tiles), "deal_supply", counts, true);
   sp::DealSupply(g.s, counts, &g.h);
+  g.undo.clear();
 }
 
 void ApplyPavilion(PGame& g, const py::object& move) {
@@ -33,13 +34,14 @@ void ApplyPavilion(PGame& g, const py::object& move) {
     action = sp::ParseMove(Utf8(move), counts);
     if (action < 0) {
       sp::DealSupply(g.s, counts, &g.h);
+      g.undo.clear();
       return;
     }
   } else {
     action = ToAction<PavilionRules>(move);
   }
   sp::CheckLegal(g.s, action);
-  sp::ApplyAction(g.s, action, &g.h);
+  PlayChecked(g, action);
 }
 
 }  // namespace
@@ -143,10 +145,10 @@ void BindPavilion(py::module_& m) {
       .def("apply", &ApplyPavilion, py::arg("move"))
       .def("deal", &DealPy<PavilionRules>, py::arg("factories"))
       .def("deal_supply", &DealSupplyPavilion, py::arg("tiles"))
-      .def("reseed", [](PGame& g, const py::object& seed) {
-        g.s.rng = ToSeed(seed);
-        g.h.seed_known = false;
-      }, py::arg("seed"))
+      .def("reseed", &ReseedPy<PavilionRules>, py::arg("seed"))
+      .def("undo", &UndoPy<PavilionRules>)
+      .def("key", &KeyPy<PavilionRules>)
+      .def("__hash__", &HashPy<PavilionRules>)
       .def("to_text", [](const PGame& g, const py::object& history) {
         return sp::ToText(g.s, Truthy(history) ? &g.h : nullptr);
       }, py::arg("history") = false)

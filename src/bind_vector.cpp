@@ -16,11 +16,13 @@ namespace {
 PyObject* vector_new = nullptr;  // VectorGame.__new__'s function (kept for the interpreter's life)
 
 VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
-                       const py::object& seed) {
+                       const py::object& seed, const py::object& auto_reset) {
   const int n = CheckCount(n_obj, "n", kMaxVectorGames, "2**18 games");
   const uint64_t seed_value = ToSeed(seed);
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
-  return new VectorGame(n, a.players, a.variant, seed_value);
+  if (!PyBool_Check(auto_reset.ptr()))
+    throw py::type_error("auto_reset must be True or False, not " + TypeName(auto_reset));
+  return new VectorGame(n, a.players, a.variant, seed_value, auto_reset.ptr() == Py_True);
 }
 
 // A game's slot in a VectorGame of n games from a Python int; IndexError outside 0..n-1.
@@ -109,7 +111,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
       if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
   }
   for (const auto& [i, value] : big) {
-    if (v.done()[i]) continue;
+    if (v.done()[i] && !v.auto_reset()) continue;  // with auto_reset every game takes its action
     v.Check(data, i);
     throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
                       " is out of range 0-" + std::to_string(v.num_actions() - 1));
@@ -154,21 +156,23 @@ PyObject* VectorNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   return out;
 }
 
-// _pycommon.bind_arguments does, with its messages.
+// VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False)'s arguments bound as the
+// pure engine's _pycommon.bind_arguments does, with its messages.
 py::tuple BindArguments(const py::args& args, const py::kwargs& kwargs) {
-  const char* const names[4] = {"n", "players", "variant", "seed"};
-  if (args.size() > 4)
-    throw py::type_error("VectorGame() takes at most 4 arguments (" +
+  const char* const names[5] = {"n", "players", "variant", "seed", "auto_reset"};
+  if (args.size() > 5)
+    throw py::type_error("VectorGame() takes at most 5 arguments (" +
                          std::to_string(args.size()) + " given)");
-  py::object values[4] = {py::object(), py::int_(2), py::str("classic"), py::int_(0)};
-  bool given[4] = {false, false, false, false};
+  py::object values[5] = {py::object(), py::int_(2), py::str("classic"), py::int_(0),
+                          py::bool_(false)};
+  bool given[5] = {false, false, false, false, false};
   for (size_t i = 0; i < args.size(); ++i) {
     values[i] = args[i];
     given[i] = true;
   }
   for (const auto& item : kwargs) {
     int k = -1;
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < 5; ++i)
       if (py::str(item.first).equal(py::str(names[i]))) k = i;
     if (k < 0)
       throw py::type_error("VectorGame() got an unexpected keyword argument " +
@@ -180,7 +184,7 @@ py::tuple BindArguments(const py::args& args, const py::kwargs& kwargs) {
     given[k] = true;
   }
   if (!given[0]) throw py::type_error("VectorGame() missing required argument 'n'");
-  return py::make_tuple(values[0], values[1], values[2], values[3]);
+  return py::make_tuple(values[0], values[1], values[2], values[3], values[4]);
 }
 
 // VectorGame.__new__ builds the whole object (pybind11's __init__, which ignores a second call
@@ -200,7 +204,7 @@ void BuildInNew(py::handle cls) {
         PyObject* raw = base_new(reinterpret_cast<PyTypeObject*>(type.ptr()), empty.ptr(), nullptr);
         if (!raw) throw py::error_already_set();
         py::object self = py::reinterpret_steal<py::object>(raw);
-        init(self, values[0], values[1], values[2], values[3]);
+        init(self, values[0], values[1], values[2], values[3], values[4]);
         return self;
       }, py::name("__new__"));
   vector_new = function.inc_ref().ptr();
@@ -214,7 +218,18 @@ void BindVector(py::module_& m) {
       py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
   py::class_<VectorGame>(m, "VectorGame")
       .def(py::init(&MakeVector), py::arg("n"), py::arg("players") = 2,
-           py::arg("variant") = "classic", py::arg("seed") = 0)
+           py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("auto_reset") = false)
+      .def_property_readonly("auto_reset", &VectorGame::auto_reset)
+      .def_property_readonly("final_scores", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        if (!v.auto_reset()) return py::object(py::none());
+        return py::object(View(self, v.final_scores(), {v.size(), v.players()}));
+      })
+      .def_property_readonly("final_returns", [](py::object self) {
+        VectorGame& v = self.cast<VectorGame&>();
+        if (!v.auto_reset()) return py::object(py::none());
+        return py::object(View(self, v.final_returns(), {v.size(), v.players()}));
+      })
       .def_property_readonly("n", &VectorGame::size)
       .def_property_readonly("players", &VectorGame::players)
       .def_property_readonly("variant", [](const VectorGame& v) { return kVariantNames[v.variant()]; })
@@ -281,15 +296,16 @@ void BindVector(py::module_& m) {
           games.append(v.GameText(i));
         return py::make_tuple(m.attr("_vector_game"),
                               py::make_tuple(v.size(), v.players(), kVariantNames[v.variant()],
-                                             v.seed(), v.started(), games));
+                                             v.seed(), v.started(), games, v.auto_reset()));
       });
   BuildInNew(m.attr("VectorGame"));
 
   // Unpickles a VectorGame (its __reduce__): the games of `games` (state text) in their slots.
   m.def("_vector_game", [m](const py::object& n, const py::object& players,
                             const py::object& variant, const py::object& seed,
-                            const py::object& started, const py::object& games) {
-    py::object self = m.attr("VectorGame")(n, players, variant, seed);
+                            const py::object& started, const py::object& games,
+                            const py::object& auto_reset) {
+    py::object self = m.attr("VectorGame")(n, players, variant, seed, auto_reset);
     VectorGame& v = self.cast<VectorGame&>();
     const uint64_t count = ToSeed(started);
     const py::list texts(games);
@@ -304,7 +320,8 @@ void BindVector(py::module_& m) {
     }
     v.SetStarted(count);
     return self;
-  });
+  }, py::arg("n"), py::arg("players"), py::arg("variant"), py::arg("seed"), py::arg("started"),
+     py::arg("games"), py::arg("auto_reset") = false);
 }
 
 }  // namespace bind

@@ -15,6 +15,7 @@
 
 #include "azul/common/parallel.h"
 #include "azul/common/pystr.h"
+#include "azul/common/undo.h"
 #include "azul/variant.h"
 
 namespace azul {
@@ -22,12 +23,14 @@ namespace bind {
 
 namespace py = pybind11;
 
-// A game as Python sees it: the position and its history, for the rules R (GameState for
-// ClassicRules, PavilionState for PavilionRules).
+// A game as Python sees it: the position, its history and what undo() takes back
+// (common/undo.h), for the rules R (GameState for ClassicRules, PavilionState for
+// PavilionRules).
 template <typename R>
 struct PyGame {
   typename R::State s;
   typename R::History h;
+  std::vector<UndoStep<typename R::State>> undo;
 };
 using Game = PyGame<ClassicRules>;
 using PGame = PyGame<PavilionRules>;
@@ -80,6 +83,42 @@ py::object ToPython(typename R::State s, typename R::History h) {
   return py::cast(std::move(g));
 }
 
+// apply() of a checked action: keeps what undo() takes back, then applies.
+template <typename R>
+void PlayChecked(PyGame<R>& g, int action) {
+  PushUndo(g.undo, g.s, g.h);
+  R::ApplyAction(g.s, action, &g.h);
+}
+
+// state.undo(): takes back the last apply(); IllegalMove when there is none.
+template <typename R>
+void UndoPy(PyGame<R>& g) {
+  if (g.undo.empty()) throw IllegalMove(kNothingToUndo);
+  PopUndo(g.undo, g.s, g.h);
+}
+
+// reseed(seed): a new generator, and a new undo history.
+template <typename R>
+void ReseedPy(PyGame<R>& g, const py::object& seed) {
+  g.s.rng = ToSeed(seed);
+  g.h.seed_known = false;
+  g.undo.clear();
+}
+
+// state.key() and hash(state) (README "Position keys").
+template <typename R>
+uint64_t KeyPy(const PyGame<R>& g) {
+  return R::Key(g.s);
+}
+template <typename R>
+py::ssize_t HashPy(const PyGame<R>& g) {
+  return py::hash(py::int_(R::Key(g.s)));
+}
+
+// The policy argument of the playouts: "uniform" or "light" (an exact str), as the pure engine's
+// _pycommon.check_policy (module.cpp).
+Policy ToPolicy(const py::object& policy);
+
 // legal_action_mask(): R::kNumActions flags, the legal ones set.
 template <typename R>
 py::array_t<bool> LegalMask(const PyGame<R>& g) {
@@ -96,6 +135,7 @@ void DealPy(PyGame<R>& g, const py::object& factories) {
   const py::list items = DealList(factories, g.s.num_factories);
   R::CheckDealShape(g.s, items.size());
   R::Deal(g.s, FactoryStrings(items), &g.h);
+  g.undo.clear();
 }
 
 // The documented limits (README, "Limits"), checked before any allocation, as in the pure

@@ -70,7 +70,7 @@ int Legal(const PyGame<R>& g, int16_t* out) { return R::LegalActions(g.s, out); 
 template <typename R>
 void Check(const PyGame<R>& g, int action) { R::CheckLegal(g.s, action); }
 template <typename R>
-void Play(PyGame<R>& g, int action) { R::ApplyAction(g.s, action, &g.h); }
+void Play(PyGame<R>& g, int action) { PlayChecked(g, action); }
 template <typename R>
 constexpr int NumActionsOf(const PyGame<R>*) { return R::kNumActions; }
 

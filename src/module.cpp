@@ -174,6 +174,16 @@ int CheckCount(const py::object& value, const char* what, long long limit, const
   return static_cast<int>(v);
 }
 
+Policy ToPolicy(const py::object& policy) {
+  if (PyUnicode_CheckExact(policy.ptr())) {
+    const std::string name = Utf8(policy);
+    if (name == "uniform") return Policy::kUniform;
+    if (name == "light") return Policy::kLight;
+  }
+  throw py::value_error("unknown policy " + Utf8(py::repr(policy)) +
+                        "; expected one of: uniform, light");
+}
+
 // A long native batch answers Ctrl-C: the calling thread takes the GIL between blocks of games and
 // runs the pending signal handlers; a handler that raises (KeyboardInterrupt) stops the batch.
 bool SignalPending(void*) {
@@ -238,18 +248,21 @@ py::object MakeGame(const py::object& players, const py::object& variant, const 
 
 py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
                             const py::object& variant, const py::object& seed,
-                            const py::object& threads_obj, bool with_plies) {
+                            const py::object& threads_obj, bool with_plies,
+                            const py::object& policy_obj) {
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
   // checks players and variant before any work
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
+  const Policy policy = ToPolicy(policy_obj);
   const int p = a.players;
   py::array_t<int32_t> out({n, p});
   int32_t* data = out.mutable_data();
   const uint64_t plies = RunInterruptible([&](StopCheck stop) {
     return WithRules(a.variant, [&](auto r) {
-      return decltype(r)::RandomPlayouts(n, p, a.variant, seed_value, threads, data, stop);
+      return decltype(r)::RandomPlayouts(n, p, a.variant, seed_value, threads, data, stop,
+                                         policy);
     });
   });
   return Playouts(plies, out, with_plies);
@@ -257,16 +270,18 @@ py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
 
 template <typename R>
 py::object PlayoutsFromWith(const typename R::State& start, int n, uint64_t seed, int threads,
-                            bool with_plies) {
+                            bool with_plies, Policy policy) {
   py::array_t<int32_t> out({n, R::Players(start)});
   int32_t* data = out.mutable_data();
-  const uint64_t plies = RunInterruptible(
-      [&](StopCheck stop) { return R::PlayoutsFrom(start, n, seed, threads, data, stop); });
+  const uint64_t plies = RunInterruptible([&](StopCheck stop) {
+    return R::PlayoutsFrom(start, n, seed, threads, data, stop, policy);
+  });
   return Playouts(plies, out, with_plies);
 }
 
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
-                          const py::object& threads_obj, bool with_plies) {
+                          const py::object& threads_obj, bool with_plies,
+                          const py::object& policy_obj) {
   const bool pavilion = py::isinstance<PGame>(state);
   if (!pavilion && !py::isinstance<Game>(state))
     throw py::type_error("state must be a GameState or PavilionState of this engine, not " +
@@ -274,12 +289,13 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
+  const Policy policy = ToPolicy(policy_obj);
   if (pavilion) {
     const PavilionRules::State start = state.cast<const PGame&>().s;  // a copy: the GIL is released
-    return PlayoutsFromWith<PavilionRules>(start, n, seed_value, threads, with_plies);
+    return PlayoutsFromWith<PavilionRules>(start, n, seed_value, threads, with_plies, policy);
   }
   const ClassicRules::State start = state.cast<const Game&>().s;
-  return PlayoutsFromWith<ClassicRules>(start, n, seed_value, threads, with_plies);
+  return PlayoutsFromWith<ClassicRules>(start, n, seed_value, threads, with_plies, policy);
 }
 
 py::dict EndBonusOf(const py::object& wall, const py::object& variant) {
@@ -388,9 +404,9 @@ PYBIND11_MODULE(_cppengine, m) {
   }, py::arg("players"), py::arg("variant") = "classic");
   m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
         py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
-        py::arg("with_plies") = false);
+        py::arg("with_plies") = false, py::arg("policy") = "uniform");
   m.def("playouts_from", &PlayoutsFromPy, py::arg("state"), py::arg("n"), py::arg("seed") = 0,
-        py::arg("threads") = 0, py::arg("with_plies") = false);
+        py::arg("threads") = 0, py::arg("with_plies") = false, py::arg("policy") = "uniform");
   // Private, for tests: Summer Pavilion playouts on the full State (sp::PlayRandom), the reference
   // the compact playout kernel must match game for game; returns (scores, plies).
   m.def("_sp_reference_playouts", [](const py::object& state, int n, uint64_t seed) {

@@ -1,92 +1,71 @@
-"""A real browser for the tests: headless Chromium (Debian's ``chromium`` package, installed by .ci/run) driven
-by Playwright for Python, never a browser Playwright downloads itself.
+"""The one place that starts a browser for the tests: Debian's headless ``chromium`` driven by Selenium through
+Debian's ``chromium-driver`` (nothing downloads a browser or a driver).
 
-Use the fixtures by importing them into a test module::
-
-    from browser_support import browser, page, ARTIFACTS  # noqa: F401  (pytest fixtures)
-
-``browser`` (one per session) and ``page`` (a fresh page per test, ``page.problems`` collecting every console
-error and uncaught script error) skip with a reason when Chromium or Playwright is missing, and FAIL instead
-when the environment variable CI is set: CI must run them.  ``AZUL_CHROMIUM`` names another binary;
-``AZUL_NO_BROWSER=reason`` skips them on purpose (scripts/sanitize.sh sets it: no browser under ASan).
-Screenshots go to ``ARTIFACTS`` (tests/artifacts/, ignored by git).
+``browser()`` returns a started WebDriver, or calls ``pytest.skip`` with the reason when chromium, its driver
+or Selenium is missing, unless the environment variable CI is set: then a missing browser fails the test.
+``SCREENSHOTS`` is the folder the tests write their screenshots to (gitignored).
 """
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ARTIFACTS = os.path.join(HERE, "artifacts")
-_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+_CHROMIUM = ("chromium", "chromium-browser")
+_DRIVER = ("chromedriver",)
+_DRIVER_PATHS = ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver")
 
 
-def in_ci():
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+def _missing(why):
+    if os.environ.get("CI"):
+        pytest.fail("CI needs a browser for this test: %s (.ci/run installs Debian's chromium and "
+                    "chromium-driver)" % why)
+    pytest.skip(why)
 
 
-def chromium_path():
-    """The Chromium binary to drive, or None."""
-    named = os.environ.get("AZUL_CHROMIUM")
-    if named:
-        return shutil.which(named) or (named if os.path.exists(named) else None)
-    for name in _NAMES:
+def _which(names, paths=()):
+    for name in names:
         found = shutil.which(name)
         if found:
             return found
+    for path in paths:
+        if os.access(path, os.X_OK):
+            return path
     return None
 
 
-def _missing(reason):
-    if in_ci():
-        pytest.fail("browser tests cannot run in CI: %s" % reason, pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def browser():
-    reason = os.environ.get("AZUL_NO_BROWSER")
-    if reason:  # a run that leaves the browser out on purpose (the sanitizer pass), CI or not
-        pytest.skip("browser tests left out: %s" % reason)
-    path = chromium_path()
-    if path is None:
-        _missing("no Chromium found (apt-get install chromium; or set AZUL_CHROMIUM)")
+def browser(width=1100, height=900):
+    """A headless chromium WebDriver of that window size (the caller quits it)."""
     try:
-        from playwright.sync_api import sync_playwright
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
     except ImportError:
-        _missing("Playwright for Python is not installed (pip install 'azul-engine[browser]')")
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    with sync_playwright() as p:
-        # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-        b = p.chromium.launch(executable_path=path, headless=True,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-        try:
-            yield b
-        finally:
-            b.close()
+        _missing("selenium is not installed (pip install 'azul-engine[webtest]')")
+    binary = _which(_CHROMIUM)
+    driver = _which(_DRIVER, _DRIVER_PATHS)
+    if binary is None:
+        _missing("no chromium on PATH (apt-get install chromium chromium-driver)")
+    if driver is None:
+        _missing("no chromedriver (apt-get install chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=%d,%d" % (width, height), "--lang=en-US", "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+    # An explicit driver path: Selenium Manager never runs, so nothing is downloaded.
+    return webdriver.Chrome(service=Service(executable_path=driver), options=options)
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=1)
-    # No network: every request but a local file or inline data is refused, and counted as a problem.
-    p = context.new_page()
-    p.problems = []
-    p.requests = []
+def screenshot(driver, name, folder=None):
+    """The whole page (not only the window) as ``folder/name.png`` (default folder: SCREENSHOTS)."""
+    import base64
 
-    def route(r):
-        url = r.request.url
-        if url.startswith(("file:", "data:", "about:")):
-            r.continue_()
-        else:
-            p.requests.append(url)
-            r.abort()
-
-    p.route("**/*", route)
-    p.on("console", lambda m: p.problems.append("console %s: %s" % (m.type, m.text)) if m.type == "error" else None)
-    p.on("pageerror", lambda e: p.problems.append("page error: %s" % e))
-    try:
-        yield p
-    finally:
-        context.close()
+    folder = Path(folder) if folder else SCREENSHOTS
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / ("%s.png" % name)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path

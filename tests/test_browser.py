@@ -9,7 +9,7 @@ import pytest
 
 import azul_engine
 from azul_engine import bots, records, svg
-from browser_support import ARTIFACTS, browser, page  # noqa: F401  (pytest fixtures)
+from browser_playwright import ARTIFACTS, browser, page  # noqa: F401  (pytest fixtures)
 from svg_positions import GOLDEN_DIR, POSITIONS
 
 ENGINE = azul_engine.load_backend(azul_engine.BACKEND)

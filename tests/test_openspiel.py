@@ -197,6 +197,31 @@ def test_serialization_round_trip(engine):
     assert state2.is_terminal() and state2.returns() == state.returns()
 
 
+@pytest.mark.parametrize("variant", ["classic", "summer-pavilion"])
+def test_undo_action_takes_back_moves_and_chance_outcomes(engine, variant):
+    game = load(engine, variant=variant, max_game_length=30)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    undone = 0
+    while not state.is_terminal():
+        before = state.clone()
+        player = state.current_player()
+        action = sample_chance(state, rng) if state.is_chance_node() else int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+        if rng.rand() < 0.3:
+            state.undo_action(player, action)
+            assert state.engine_state == before.engine_state
+            assert state.current_player() == before.current_player()
+            assert state.legal_actions() == before.legal_actions()
+            assert state.is_terminal() == before.is_terminal()
+            state.apply_action(action)
+            undone += 1
+    assert undone > 10
+    # the cut-off counts player moves: undoing the last one un-ends the game
+    state.undo_action(-1, -1)
+    assert not state.is_terminal() and state.returns() == [0.0, 0.0]
+
+
 def test_observers(engine):
     game = load(engine, players=3)
     state = game.new_initial_state()

@@ -125,9 +125,10 @@ def test_equality_covers_the_generator(engine):
     assert a != "not a state"
 
 
-def test_states_are_unhashable(engine):
-    with pytest.raises(TypeError):
-        hash(engine.new_game(2, seed=1))
+def test_states_hash_as_their_position_key(engine):
+    g = engine.new_game(2, seed=1)
+    assert hash(g) == hash(g.key()) == hash(g.clone())
+    assert {g: "x"}[engine.from_text(g.to_text())] == "x"
 
 
 # -- refused text ------------------------------------------------------------------------------

@@ -77,7 +77,9 @@ def test_record_draws_a_bar_only_on_a_terminal(tmp_path):
     out = tmp_path / "g.jsonl"
     quiet = subprocess.run([sys.executable, "-m", "azul_engine", "record", "--games", "3", "-o", str(out)],
                            capture_output=True, text=True, timeout=120)
-    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == ""
+    # no bar (record may still say what it did, in one plain line)
+    assert quiet.returncode == 0 and "3/3" not in quiet.stderr and "\x1b[" not in quiet.stderr
+    assert "\r" not in quiet.stderr
     if not hasattr(os, "openpty"):
         pytest.skip("no pseudo-terminals here")
     master, slave = os.openpty()

@@ -1,6 +1,7 @@
 // The playout kernels against the rules, without Python: the bench checksums pinned in
-// tests/test_playouts.py (the rules' signature), kernel games equal to games played move by
-// move on the full State, results independent of the thread count.
+// tests/test_playouts.py (the rules' signature) and the light policy's (bench.LIGHT_SIGNATURES),
+// kernel games equal to games played move by move on the full State, results independent of the
+// thread count.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,10 +24,12 @@ std::string Checksum(const std::vector<int32_t>& scores) {
   return out;
 }
 
-std::vector<int32_t> Playouts(Variant variant, int players, int games, uint64_t seed, int threads) {
+std::vector<int32_t> Playouts(Variant variant, int players, int games, uint64_t seed, int threads,
+                              Policy policy = Policy::kUniform) {
   std::vector<int32_t> out(static_cast<size_t>(games) * players);
   WithRules(variant, [&](auto r) {
-    return decltype(r)::RandomPlayouts(games, players, variant, seed, threads, out.data(), {});
+    return decltype(r)::RandomPlayouts(games, players, variant, seed, threads, out.data(), {},
+                                       policy);
   });
   return out;
 }
@@ -65,11 +68,29 @@ constexpr Pinned kPinned[] = {
     {4, kClassic, "a38279208ec22c0a"}, {4, kGrey, "ac7eacec4034d02e"},
     {2, kSummerPavilion, "a24062aaf1ea502c"}, {4, kSummerPavilion, "099474972e87ef38"},
 };
+// bench.LIGHT_SIGNATURES (bench.checksum with policy="light", 200 games): the rules and the
+// light policy (README "Rollout policies").
+constexpr Pinned kLightPinned[] = {
+    {2, kClassic, "1238b54cd01ba7aa"}, {2, kGrey, "c1e1f9ea2361a11c"},
+    {4, kClassic, "e5e31c2d16e8cd7d"}, {4, kGrey, "545625e9a1bce2fe"},
+    {2, kSummerPavilion, "5b2ffebc6b15c6d6"}, {4, kSummerPavilion, "1512b13bcf0f3ae8"},
+};
 
 }  // namespace
 
 TEST(bench_checksums_are_pinned) {
   for (const Pinned& p : kPinned) CHECK_EQ(Checksum(Playouts(p.variant, p.players, 50, 0, 1)), p.checksum);
+}
+
+TEST(light_policy_checksums_are_pinned) {
+  for (const Pinned& p : kLightPinned)
+    CHECK_EQ(Checksum(Playouts(p.variant, p.players, 200, 0, 1, Policy::kLight)), p.checksum);
+}
+
+TEST(light_policy_results_do_not_depend_on_threads) {
+  for (const Pinned& p : kLightPinned)
+    CHECK(Playouts(p.variant, p.players, 100, 9, 1, Policy::kLight) ==
+          Playouts(p.variant, p.players, 100, 9, 2, Policy::kLight));
 }
 
 TEST(results_do_not_depend_on_threads) {

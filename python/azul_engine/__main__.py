@@ -1,8 +1,9 @@
-"""Command line: ``python -m azul_engine {info,bench,record,tournament,audit,explain,check-score,replay,board,
-play}``, also installed as ``azul-engine``.
+"""Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,
+serve,replay,board,play}``, also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.replay``, ``azul_engine.svg`` and
+``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.distributed`` (where games are played),
+``azul_engine.selfplay`` (which also registers its own command), ``azul_engine.replay``, ``azul_engine.svg`` and
 ``azul_engine.play``.
 """
 
@@ -11,9 +12,10 @@ import json
 import os
 import signal
 import sys
+import time
 
 import azul_engine
-from azul_engine import bench, bots, play, records, replay, svg, textui, tournament
+from azul_engine import bench, bots, distributed, play, records, replay, selfplay, serve, svg, textui, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -141,34 +143,60 @@ def _record(args):
     if last >= SEED_LIMIT:
         return _usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
     engine = _engine(args)
+    backend = args.backend or azul_engine.BACKEND
     progress = _Progress(args.games, "games")
+    try:
+        if not args.ray:
+            distributed.check_workers(args.workers)
+    except ValueError as e:
+        return _usage_error(args, str(e))
     try:
         out = records.LineWriter(args.output)
     except (OSError, ValueError) as e:
         return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
+    jobs = [(backend, args.players, args.variant, args.seed + i, [args.bot] * args.players)
+            for i in range(args.games)]
     try:
-        with out:
-            for i in range(args.games):
-                state = bots.play(engine, args.players, args.variant, args.seed + i, args.bot)
-                out.write_line(state.record_json())
+        with out, distributed.from_args(args) as where:
+            start = time.perf_counter()  # the run, not Ray's start-up
+            for i, game in enumerate(where.map(tournament.play_game, jobs)):
+                out.write_line(game[0])  # the record line
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
-        return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
+        if e.filename == args.output:
+            return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
+        return _usage_error(args, str(e))
+    except (ValueError, ImportError, ConnectionError) as e:  # --workers, --ray
+        return _usage_error(args, str(e))
+    _out(f"{args.output}: " + distributed.summary(args.games, time.perf_counter() - start,
+                                                   min(where.workers, args.games), where.where))
     return 0
 
 
 def _tournament(args):
     try:
         plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed)
-        result = tournament.run(plan, args.workers, args.backend, args.output, _Progress(len(plan.games), "games"))
+        with (distributed.from_args(args) if args.ray else _NoExecutor()) as where:
+            result = tournament.run(plan, args.workers, args.backend, args.output,
+                                    _Progress(len(plan.games), "games"), executor=where)
     except OSError as e:
         if args.output is not None and e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
-    except (ValueError, ImportError) as e:
+    except (ValueError, ImportError, ConnectionError) as e:
         return _usage_error(args, str(e))
     _out(tournament.table(result))
     return 0
+
+
+class _NoExecutor:
+    """No executor of the command's own: tournament.run starts (and stops) its local workers."""
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
 
 
 def _audit_files(args, paths, engine):
@@ -300,6 +328,8 @@ def main(argv=None):
     rec.add_argument("--bot", choices=sorted(bots.BOTS), default="random", help="bot in every seat")
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    rec.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
+    distributed.add_ray_argument(rec)
     rec.set_defaults(handler=_record)
 
     tour = commands.add_parser(
@@ -319,7 +349,10 @@ def main(argv=None):
     tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
     tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    distributed.add_ray_argument(tour)
     tour.set_defaults(handler=_tournament)
+
+    selfplay.add_command(commands, _Progress, engine_help)
 
     aud = commands.add_parser("audit", help="replay records and check every move and score",
                               description="Replay each record from its factories and check every move's "
@@ -345,6 +378,8 @@ def main(argv=None):
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     chk.set_defaults(handler=_check_score)
+
+    serve.add_parser(commands, engine_help)
 
     rep = commands.add_parser("replay", help="a recorded game as a self-contained HTML page",
                               description="Write one record of FILE.jsonl as an HTML page that steps through the "

@@ -215,6 +215,77 @@ def copy_rounds(rounds):
     return rounds
 
 
+# -- undo and position keys (native/include/azul/common/undo.h, key.h) ------------------------
+
+NOTHING_TO_UNDO = ("undo: no move to take back (none was applied since this state was made, "
+                   "read from text, dealt or reseeded)")
+
+
+# The pure engines keep the whole position (and the history's end) before every UNDO_EVERY-th
+# apply() and only the action before the others; undo() restores the last kept position and plays
+# the actions after it again (play is deterministic: the generator is part of the position).
+UNDO_EVERY = 16
+
+
+def undo(state):
+    """``state.undo()`` of both pure engines: entries are ``state._undo_entry(action)`` at indices
+    divisible by UNDO_EVERY (action first), bare actions between them."""
+    entries = state._undo
+    if not entries:
+        raise IllegalMoveError(NOTHING_TO_UNDO)
+    i = len(entries) - 1
+    j = i - i % UNDO_EVERY
+    base = entries[j]
+    state._restore(base)
+    if i > j:
+        play = state._play
+        play(base[0])
+        for k in range(j + 1, i):
+            play(entries[k])
+    del entries[i]
+
+
+# Rollout policies of random_playouts and playouts_from (README "Rollout policies").
+POLICIES = ("uniform", "light")
+
+
+def check_policy(policy):
+    """True for the light policy, False for uniform; ValueError naming the choices otherwise."""
+    if type(policy) is not str or policy not in POLICIES:
+        raise ValueError("unknown policy %r; expected one of: %s" % (policy, ", ".join(POLICIES)))
+    return policy == "light"
+
+
+def history_mark(rounds):
+    """The history's end before a move, for undo: rounds, moves of the last one, its scores.
+    Only the end of a history changes during play (undo.h), so these restore it exactly."""
+    if rounds:
+        last = rounds[-1]
+        return len(rounds), len(last[1]), last[2]
+    return 0, 0, None
+
+
+def restore_history(rounds, mark):
+    """Cut ``rounds`` back to ``mark``.  The last round becomes a list of its own: a clone shares
+    its earlier rounds with the original, and appending to a shared round would change both."""
+    n, moves, scores = mark
+    del rounds[n:]
+    if rounds:
+        last = rounds[-1]
+        rounds[-1] = [last[0], last[1][:moves], scores]
+
+
+def position_key(words):
+    """64-bit FNV-1a over ``words`` (each taken modulo 2**64), then SplitMix64's finalizer
+    (key.h): README "Position keys"."""
+    h = 0xCBF29CE484222325
+    for v in words:
+        h = ((h ^ (v & MASK64)) * 0x100000001B3) & MASK64
+    h = ((h ^ (h >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & MASK64
+    return h ^ (h >> 31)
+
+
 def rounds_text(rounds):
     """The history's rounds as state text tokens: ``rN=factories|moves|scores``."""
     return ["r%d=%s|%s|%s" % (i + 1, ",".join(f or "-" for f in facs), ",".join(moves),

@@ -217,6 +217,8 @@ class GameState:
         "_h_complete", "_h_seed", "_h_first", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -260,6 +262,7 @@ class GameState:
         self._h_first = -1
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -278,6 +281,7 @@ class GameState:
         seed = _check_seed(seed)
         self._rng = seed
         self._h_seed = None
+        self._undo = []
 
     # -- read-only queries --------------------------------------------------------------------
 
@@ -382,6 +386,7 @@ class GameState:
         other._h_first = self._h_first
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -389,6 +394,69 @@ class GameState:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    # -- undo and position keys (native/include/azul/common/undo.h, classic/key.h) ------------
+
+    def _undo_entry(self, action):
+        """What undo() restores before ``action``: the position and the history's end."""
+        copies = list.copy
+        return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._rng,
+                self._round, self._phase, self._turn, self._start, self._marker,
+                self._marker_floor, self._moves, list(map(copies, self._factories)),
+                self._centre[:], self._bag[:], self._lid[:], self._prefill_bag[:],
+                self._prefill_lid[:], list(map(copies, self._line_colour)),
+                list(map(copies, self._line_count)), list(map(copies, self._wall)),
+                list(map(copies, self._floor)), self._score[:],
+                list(map(copies, self._row_colours)))
+
+    def _restore(self, entry):
+        copies = list.copy
+        (_, mark, self._h_first, self._rng, self._round, self._phase, self._turn, self._start,
+         self._marker, self._marker_floor, self._moves, factories, centre, bag, lid, prefill_bag,
+         prefill_lid, line_colour, line_count, wall, floor, score, row_colours) = entry
+        self._factories = list(map(copies, factories))
+        self._centre = centre[:]
+        self._bag = bag[:]
+        self._lid = lid[:]
+        self._prefill_bag = prefill_bag[:]
+        self._prefill_lid = prefill_lid[:]
+        self._line_colour = list(map(copies, line_colour))
+        self._line_count = list(map(copies, line_count))
+        self._wall = list(map(copies, wall))
+        self._floor = list(map(copies, floor))
+        self._score = score[:]
+        self._row_colours = list(map(copies, row_colours))
+        _pycommon.restore_history(self._h_rounds, mark)
+
+    def undo(self):
+        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
+        generator and the history become exactly what they were before it.  Raises
+        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
+        state was made, read from text (or unpickled), or since the last :meth:`deal` or
+        :meth:`reseed`, which start a new undo history.  :meth:`clone` keeps the undo history."""
+        _pycommon.undo(self)
+
+    def key(self):
+        """A 64-bit key of the position (README "Position keys"), the same in both engines:
+        what decides the rest of the game apart from chance, and the player to move; not the
+        history, the moves-this-round count, the seed or the generator."""
+        words = [self._variant, self._players, int(self._explicit), self._round, self._phase,
+                 self._turn, self._start, self._marker, int(self._marker_floor)]
+        for f in self._factories:
+            words += f
+        words += self._centre
+        words += self._bag
+        words += self._lid
+        for p in range(self._players):
+            words += self._line_colour[p]
+            words += self._line_count[p]
+            words += self._wall[p]
+            words += self._floor[p]
+            words.append(self._score[p])
+        return _pycommon.position_key(words)
+
+    def __hash__(self):
+        return hash(self.key())
 
     def _key(self):
         return (self._players, self._variant, self._explicit, self._seed, self._rng,
@@ -401,8 +469,6 @@ class GameState:
         if not isinstance(other, GameState):
             return NotImplemented
         return self._key() == other._key()
-
-    __hash__ = None  # mutable
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -559,6 +625,11 @@ class GameState:
             else:
                 action = _check_action(move)
             self._check_legal(action)
+            undo = self._undo
+            if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+                undo.append(action)
+            else:
+                undo.append(self._undo_entry(action))
             self._play(action)
 
     def _play(self, action):
@@ -984,6 +1055,7 @@ class GameState:
         self._bag, self._lid = new_bag, new_lid
         self._factories = counts
         self._h_seed = None
+        self._undo = []
         if self._phase == OFFER and self._h_rounds:
             self._h_rounds.pop()
         self._begin_offer()
@@ -1633,16 +1705,17 @@ def _splitmix_output(seed, k):
     return _splitmix_next((seed + (k - 1) * _GAMMA) & _MASK64)[1]
 
 
-def _play_random(g, policy):
+def _play_random(g, policy, light=False):
     if type(g) is PavilionState:
-        return _pypavilion.play_random(g, policy)
-    return _play_random_wall(g, policy)
+        return _pypavilion.play_random(g, policy, light)
+    return _play_random_wall(g, policy, light)
 
 
-def _play_random_wall(g, policy):
+def _play_random_wall(g, policy, light=False):
     """Play ``g`` to its end choosing ``legal_actions()[below(count)]`` with the generator state
     ``policy``; chance nodes of an explicit-chance state are drawn as in sampled mode.  Returns
-    the number of moves played."""
+    the number of moves played.  ``light`` (README "Rollout policies"): a draft is chosen among
+    the legal drafts to a pattern line, the floor only when there is none."""
     if g._explicit:
         g._explicit = False
         if g._phase == FIRST_PLAYER:
@@ -1657,6 +1730,10 @@ def _play_random_wall(g, policy):
         if phase == OVER:
             return plies
         legal = legal_actions()
+        if light and phase == OFFER:
+            lines = [a for a in legal if a % 6 != FLOOR]
+            if lines:
+                legal = lines
         # splitmix_next, inlined: rules section 5.
         policy = (policy + 0x9E3779B97F4A7C15) & _MASK64
         z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -1674,35 +1751,39 @@ def _check_playouts(n, threads):
     _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
 
 
-def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False):
-    """Final scores of ``n`` games of uniformly random legal moves: an int32 array (n, players).
+def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False,
+                    policy="uniform"):
+    """Final scores of ``n`` games of random legal moves: an int32 array (n, players).
 
     Game i is ``new_game(players, variant, seed=s1)`` played with move choices
     ``legal_actions()[below(count)]`` from a SplitMix64 generator seeded ``s2``, where s1 and
     s2 are outputs 2i+1 and 2i+2 of SplitMix64(seed): the result depends only on the
     arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
     ``with_plies=True`` returns ``(scores, moves played)``.  Limits, checked before any work:
-    ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).
+    ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).  ``policy``: ``"uniform"``
+    (``legal_actions()[below(count)]``, as above) or ``"light"`` (README "Rollout policies":
+    drafts to a pattern line before the floor; in Summer Pavilion placements before passes).
     """
     import numpy as np
 
     _check_playouts(n, threads)
     seed = _check_seed(seed)
     new_game(players, variant, 0)  # checks players and variant before any work
+    light = _pycommon.check_policy(policy)
     out = np.zeros((n, players), dtype=np.int32)
     plies = 0
     for i in range(n):
         g = new_game(players, variant, _splitmix_output(seed, 2 * i + 1))
-        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
 
 
-def playouts_from(state, n, seed=0, threads=0, with_plies=False):
+def playouts_from(state, n, seed=0, threads=0, with_plies=False, policy="uniform"):
     """Final scores (int32 array, n x players) of ``n`` random continuations of ``state`` (an
     MCTS rollout): continuation i replaces the game's generator with output 2i+1 of
     SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does.
-    The same limits: ``n`` at most 2**30, ``threads`` at most 1024."""
+    The same limits: ``n`` at most 2**30, ``threads`` at most 1024; the same ``policy``."""
     import numpy as np
 
     if not isinstance(state, (GameState, PavilionState)):
@@ -1710,12 +1791,13 @@ def playouts_from(state, n, seed=0, threads=0, with_plies=False):
                         % type(state).__name__)
     _check_playouts(n, threads)
     seed = _check_seed(seed)
+    light = _pycommon.check_policy(policy)
     out = np.zeros((n, state._players), dtype=np.int32)
     plies = 0
     for i in range(n):
         g = state.clone()
         g._rng = _splitmix_output(seed, 2 * i + 1)
-        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2))
+        plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
 
@@ -1731,30 +1813,41 @@ class VectorGame:
     (bool, n).  New games take seeds from a counter: the j-th game this vector starts (from 0)
     is ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))``.  ``n`` is at most
     2**18 (262,144 games: the arrays stay under about 2 GiB).  A VectorGame pickles with every
-    protocol (its games' positions and generators, and the seed counter).
+    protocol (its games' positions and generators, the seed counter and ``auto_reset``).
+
+    With ``auto_reset=True`` (README "VectorGame"), a game that ends in a step starts again
+    right after its move, in index order, as the vector's next game (the same seed counter as
+    :meth:`reset`); ``done[i]`` then says that game i ended in that step (the other arrays
+    already show the new game), and ``final_scores`` (int32) and ``final_returns`` (float32,
+    +1 a sole winner, 0 each of several winners, -1 everyone else), n x players, hold each
+    slot's last game that ended (zero before any; None without auto_reset).
     """
 
     def __new__(cls, *args, **kwargs):
-        # VectorGame(n, players=2, variant="classic", seed=0).  The whole object is built here
-        # (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone is never half made,
-        # and __init__ has nothing left to do.
+        # VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False).  The whole
+        # object is built here (as in the C++ engine): VectorGame.__new__(VectorGame, ...) alone
+        # is never half made, and __init__ has nothing left to do.
         if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
             raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
-        n, players, variant, seed = _pycommon.bind_arguments(
-            "VectorGame", ("n", "players", "variant", "seed"), (2, "classic", 0), args, kwargs)
+        n, players, variant, seed, auto_reset = _pycommon.bind_arguments(
+            "VectorGame", ("n", "players", "variant", "seed", "auto_reset"),
+            (2, "classic", 0, False), args, kwargs)
         self = object.__new__(cls)
-        self._build(n, players, variant, seed)
+        self._build(n, players, variant, seed, auto_reset)
         return self
 
     def __init__(self, *args, **kwargs):
         pass
 
-    def _build(self, n, players, variant, seed):
+    def _build(self, n, players, variant, seed, auto_reset):
         import numpy as np
 
         n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
+        if type(auto_reset) is not bool:
+            raise TypeError("auto_reset must be True or False, not %s" % type(auto_reset).__name__)
+        self.auto_reset = auto_reset
         self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
         self._pavilion = variant == "summer-pavilion"
         num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
@@ -1772,6 +1865,13 @@ class VectorGame:
                                         "scores": "scores", "done": "done"}[name]).view()
             view.flags.writeable = False
             setattr(self, name, view)
+        self.final_scores = self.final_returns = None
+        if auto_reset:
+            self._final_scores = np.zeros((n, players), dtype=np.int32)
+            self._final_returns = np.zeros((n, players), dtype=np.float32)
+            self.final_scores = self._final_scores.view()
+            self.final_returns = self._final_returns.view()
+            self.final_scores.flags.writeable = self.final_returns.flags.writeable = False
         self._games = [None] * n
         self._busy = False
         self.stepped = 0
@@ -1808,10 +1908,21 @@ class VectorGame:
         for i in slots:
             _pycommon.game_index(i, self.n)
         for i in slots:
-            self._started += 1
-            self._games[i] = new_game(self.players, self.variant,
-                                      _splitmix_output(self._seed, self._started))
-            self._refresh(i)
+            self._start(i)
+
+    def _start(self, i):
+        self._started += 1
+        self._games[i] = new_game(self.players, self.variant,
+                                  _splitmix_output(self._seed, self._started))
+        self._refresh(i)
+
+    def _finish(self, i):
+        """Game i is over (auto_reset): its scores and returns go to the final arrays."""
+        g = self._games[i]
+        winners = g.winners
+        self._final_scores[i] = g._score
+        self._final_returns[i] = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
+                                  for p in range(self.players)]
 
     def step(self, actions):
         """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
@@ -1834,8 +1945,9 @@ class VectorGame:
         try:
             self.stepped = 0
             todo = []
+            auto_reset = self.auto_reset
             for i in range(self.n):
-                if self.done[i]:
+                if self.done[i] and not auto_reset:
                     continue
                 a = int(actions[i])
                 try:
@@ -1854,6 +1966,10 @@ class VectorGame:
                         raise
                     self._games[i]._play(a)
                     self._refresh(i)
+                    if auto_reset and self._done[i]:
+                        self._finish(i)
+                        self._start(i)
+                        self._done[i] = True
                 self.stepped = self.n
         finally:
             self._busy = False
@@ -1895,13 +2011,13 @@ class VectorGame:
         finally:
             self._busy = False
         return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
-                               games))
+                               games, self.auto_reset))
 
 
-def _vector_game(n, players, variant, seed, started, games):
+def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
     """Unpickles a VectorGame (its __reduce__): the games of ``games`` (state text) in their
     slots."""
-    self = VectorGame(n, players, variant, seed)
+    self = VectorGame(n, players, variant, seed, auto_reset)
     count = _check_seed(started)
     texts = list(games)
     if len(texts) != self.n:

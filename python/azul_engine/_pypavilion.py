@@ -325,6 +325,8 @@ class PavilionState:
         "_h_complete", "_h_seed", "_h_first", "_h_supply", "_h_rounds",
         # score sheet events, per round; None except while score_sheet() replays the history
         "_sheet",
+        # what undo() takes back: one entry per apply() (_undo_entry), newest last
+        "_undo",
         # held by every call that is not atomic as it is (_pycommon.make_atomic)
         "_lock",
     )
@@ -373,6 +375,7 @@ class PavilionState:
         self._h_supply = None
         self._h_rounds = []
         self._sheet = None
+        self._undo = []
         self._lock = _new_lock()
         return self
 
@@ -386,6 +389,7 @@ class PavilionState:
         """Replace the generator's state with ``seed``; the record's seed becomes null."""
         self._rng = _check_seed(seed)
         self._h_seed = None
+        self._undo = []
 
     # -- read-only queries --------------------------------------------------------------------
 
@@ -477,6 +481,7 @@ class PavilionState:
         other._passed = self._passed[:]
         other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
         other._sheet = None
+        other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
         return other
 
@@ -484,6 +489,72 @@ class PavilionState:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    # -- undo and position keys (native/include/azul/common/undo.h, pavilion/key.h) -----------
+
+    def _undo_entry(self, action):
+        """What undo() restores before ``action``: the position and the history's end."""
+        copies = list.copy
+        return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._h_supply,
+                self._rng, self._round, self._phase, self._fill, self._turn, self._start, self._marker,
+                self._moves, self._next, self._owed, list(map(copies, self._factories)),
+                self._centre[:], self._supply[:], self._refill[:], self._bag[:], self._tower[:],
+                self._prefill_bag[:], self._prefill_tower[:], self._score[:],
+                list(map(copies, self._hand)), list(map(copies, self._board)), self._filled[:],
+                self._passed[:])
+
+    def _restore(self, entry):
+        copies = list.copy
+        (_, mark, self._h_first, self._h_supply, self._rng, self._round, self._phase, self._fill,
+         self._turn, self._start, self._marker, self._moves, self._next, self._owed, factories,
+         centre, supply, refill, bag, tower, prefill_bag, prefill_tower, score, hand, board,
+         filled, passed) = entry
+        self._factories = list(map(copies, factories))
+        self._centre = centre[:]
+        self._supply = supply[:]
+        self._refill = refill[:]
+        self._bag = bag[:]
+        self._tower = tower[:]
+        self._prefill_bag = prefill_bag[:]
+        self._prefill_tower = prefill_tower[:]
+        self._score = score[:]
+        self._hand = list(map(copies, hand))
+        self._board = list(map(copies, board))
+        self._filled = filled[:]
+        self._passed = passed[:]
+        _pycommon.restore_history(self._h_rounds, mark)
+
+    def undo(self):
+        """Take back the last :meth:`apply` (a move or a chance outcome): the position, the
+        generator and the history become exactly what they were before it.  Raises
+        :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
+        state was made, read from text (or unpickled), or since the last :meth:`deal`,
+        :meth:`deal_supply` (also applied as a '~' refill) or :meth:`reseed`, which start a new
+        undo history.  :meth:`clone` keeps the undo history."""
+        _pycommon.undo(self)
+
+    def key(self):
+        """A 64-bit key of the position (README "Position keys"), the same in both engines:
+        what decides the rest of the game apart from chance, and the player to move; not the
+        history, the moves-this-round count, the seed or the generator."""
+        words = [2, self._players, int(self._explicit), self._round, self._phase, self._fill,
+                 self._turn, self._start, self._marker, self._next, self._owed]
+        for f in self._factories:
+            words += f
+        words += self._centre
+        words += self._supply
+        words += self._refill
+        words += self._bag
+        words += self._tower
+        for p in range(self._players):
+            words.append(self._score[p])
+            words += self._hand[p]
+            words += self._board[p]
+            words.append(int(self._passed[p]))
+        return _pycommon.position_key(words)
+
+    def __hash__(self):
+        return hash(self.key())
 
     def _key(self):
         return (self._players, self._explicit, self._seed, self._rng, self._round, self._phase,
@@ -497,7 +568,6 @@ class PavilionState:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None
 
     def __reduce__(self):
         return (_from_text, (self.to_text(history=True),))
@@ -694,6 +764,11 @@ class PavilionState:
             else:
                 action = _pycommon.check_action(move, SP_NUM_ACTIONS)
             self._check_legal(action)
+            undo = self._undo
+            if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+                undo.append(action)
+            else:
+                undo.append(self._undo_entry(action))
             self._play(action)
 
     def _check_legal(self, action):
@@ -1154,6 +1229,7 @@ class PavilionState:
         self._bag, self._tower = new_bag, new_tower
         self._factories = counts
         self._h_seed = None
+        self._undo = []
         if self._phase == ACQUIRE and self._h_complete:
             self._h_rounds.pop()
             if self._sheet is not None:
@@ -1191,6 +1267,7 @@ class PavilionState:
             if self._fill == FILL_REFILL:
                 self._refill[c] += counts[c]
         self._h_seed = None
+        self._undo = []
         self._fill_done()
 
     # -- state text ---------------------------------------------------------------------------
@@ -1574,9 +1651,12 @@ def _read_history(g, fields, keys):
 # Random playouts (native/src/pavilion.cpp, PlayRandom)
 # ---------------------------------------------------------------------------------------------
 
-def play_random(g, policy):
+def play_random(g, policy, light=False):
     """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
-    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played."""
+    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
+    ``light``: the light policy (README "Rollout policies") chooses play-phase moves instead."""
+    if light:
+        return _play_light(g, policy)
     g._h_complete = False  # a playout keeps no history
     if g._explicit:
         g._explicit = False
@@ -1594,5 +1674,44 @@ def play_random(g, policy):
         z = ((policy ^ (policy >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         play(legal[(((z ^ (z >> 31)) >> 32) * len(legal)) >> 32])
+        plies += 1
+    return plies
+
+
+# The light policy passes, while a placement is possible, when below(LIGHT_PASS_ODDS) is 0.
+LIGHT_PASS_ODDS = 16
+_KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
+
+
+def _play_light(g, policy):
+    """play_random with the light policy: in the play phase, a placement (one draw: below(16);
+    0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
+    many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
+    g._h_complete = False  # a playout keeps no history
+    if g._explicit:
+        g._explicit = False
+        if g._phase == FIRST_PLAYER:
+            g._start = g._below(g._players)
+            g._begin_setup()
+        elif g._phase == FILL:
+            g._continue_fill()
+    plies = 0
+    legal_actions, play = g._legal_actions, g._play
+    sizes = _KEEP_SIZE
+    while g._phase != OVER:
+        if g._phase == PLAY:
+            legal = g._placements()
+            if legal:
+                policy, z = _splitmix_next(policy)
+                if (z >> 32) * LIGHT_PASS_ODDS >> 32 == 0:
+                    legal = None
+            if not legal:
+                passes = g._passes()
+                most = sizes[passes[-1] - SP_PASS_ACTION_BASE]
+                legal = [a for a in passes if sizes[a - SP_PASS_ACTION_BASE] == most]
+        else:
+            legal = legal_actions()
+        policy, z = _splitmix_next(policy)
+        play(legal[((z >> 32) * len(legal)) >> 32])
         plies += 1
     return plies

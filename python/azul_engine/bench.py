@@ -4,6 +4,7 @@ For each backend it measures, as the median of repeated timed runs after a warm-
 
 - ``engine``: whole games of uniformly random legal moves played inside the engine by one call,
   ``random_playouts(n, threads=1)``: games/s and plies/s, for 2 and 4 players, classic, grey and Summer Pavilion;
+- ``engine-light``: the same with the light rollout policy, ``random_playouts(n, threads=1, policy="light")``;
 - ``python-loop``: the same kind of games driven from Python, one ``legal_actions()``, a choice and one
   ``apply()`` per ply: plies/s;
 - ``batched``: a ``VectorGame`` stepped from Python with actions chosen by numpy from its legal lists: plies/s;
@@ -12,7 +13,8 @@ For each backend it measures, as the median of repeated timed runs after a warm-
 
 Every figure uses only the public engine API, so the same code measures both engines.  The ``engine`` rows carry a
 checksum of the final scores of ``CHECKSUM_GAMES`` seeded random games: a signature of the rules (as Stockfish's
-``bench`` node count is). It is the same for every backend, and if it changes, the rules changed.
+``bench`` node count is). It is the same for every backend, and if it changes, the rules changed.  The
+``engine-light`` rows carry the light policy's own checksum (``LIGHT_SIGNATURES``): the rules and that policy.
 """
 
 import os
@@ -39,14 +41,24 @@ SIGNATURES = {
     (4, "summer-pavilion"): "40cdf1fe3d4f0185",
 }
 
+# checksum(..., policy="light") of every configuration: the rules and the light rollout policy.
+LIGHT_SIGNATURES = {
+    (2, "classic"): "1238b54cd01ba7aa",
+    (2, "grey"): "c1e1f9ea2361a11c",
+    (4, "classic"): "e5e31c2d16e8cd7d",
+    (4, "grey"): "545625e9a1bce2fe",
+    (2, "summer-pavilion"): "5b2ffebc6b15c6d6",
+    (4, "summer-pavilion"): "1512b13bcf0f3ae8",
+}
+
 _FNV_OFFSET, _FNV_PRIME, _MASK64 = 0xCBF29CE484222325, 0x100000001B3, (1 << 64) - 1
 
 
-def checksum(engine, players, variant, games=CHECKSUM_GAMES):
+def checksum(engine, players, variant, games=CHECKSUM_GAMES, policy="uniform"):
     """FNV-1a over the final scores, game by game and seat by seat, of ``random_playouts(games, players, variant,
-    seed=0)``, as 16 hex digits."""
+    seed=0, policy=policy)``, as 16 hex digits."""
     h = _FNV_OFFSET
-    for value in engine.random_playouts(games, players, variant, seed=0).ravel().tolist():
+    for value in engine.random_playouts(games, players, variant, seed=0, policy=policy).ravel().tolist():
         h = ((h ^ (value & _MASK64)) * _FNV_PRIME) & _MASK64
     return f"{h:016x}"
 
@@ -95,13 +107,13 @@ def _timed(run, seconds, repeats):
     return statistics.median(rates), size
 
 
-def engine_playouts(engine, players, variant, seconds, repeats, threads=1):
+def engine_playouts(engine, players, variant, seconds, repeats, threads=1, policy="uniform"):
     """In-engine random games: (games/s, plies/s) medians."""
     plies_per_game = []
 
     def run(n):
         _, plies = engine.random_playouts(n, players, variant, seed=len(plies_per_game), threads=threads,
-                                          with_plies=True)
+                                          with_plies=True, policy=policy)
         plies_per_game.append(plies / n)
         return n
 
@@ -169,6 +181,11 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
                    "games_per_s": round(games_per_s, 1), "plies_per_s": round(plies_per_s, 1),
                    "checksum": checksum(engine, players, variant)}
         for players, variant in configs:
+            games_per_s, plies_per_s = engine_playouts(engine, players, variant, seconds, repeats, policy="light")
+            yield {"backend": name, "measure": "engine-light", "players": players, "variant": variant,
+                   "threads": 1, "games_per_s": round(games_per_s, 1), "plies_per_s": round(plies_per_s, 1),
+                   "checksum": checksum(engine, players, variant, policy="light")}
+        for players, variant in configs:
             yield {"backend": name, "measure": "python-loop", "players": players, "variant": variant,
                    "plies_per_s": round(python_loop(engine, players, variant, seconds, repeats), 1)}
         games = BATCH_GAMES[name]
@@ -186,17 +203,19 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
 
 def checksum_mismatches(results):
     """Messages for every configuration whose checksum differs between backends or from ``SIGNATURES`` (each one
-    an engine bug, or a rules change that must update the signature)."""
+    an engine bug, or a rules change that must update the signature); the light rows against ``LIGHT_SIGNATURES``."""
     by_config = {}
     for r in results:
         if "checksum" in r:
-            by_config.setdefault((r["players"], r["variant"]), {})[r["backend"]] = r["checksum"]
-    return [
-        f"checksum mismatch for {players}p {variant}: " + ", ".join(f"{name} {value}" for name, value in sums.items())
-        + f" (signature {SIGNATURES.get((players, variant))})"
-        for (players, variant), sums in by_config.items()
-        if set(sums.values()) != {SIGNATURES.get((players, variant))}
-    ]
+            light = r["measure"] == "engine-light"
+            by_config.setdefault((r["players"], r["variant"], light), {})[r["backend"]] = r["checksum"]
+    out = []
+    for (players, variant, light), sums in by_config.items():
+        signature = (LIGHT_SIGNATURES if light else SIGNATURES).get((players, variant))
+        if set(sums.values()) != {signature}:
+            out.append(f"{'light-policy ' if light else ''}checksum mismatch for {players}p {variant}: "
+                       + ", ".join(f"{name} {value}" for name, value in sums.items()) + f" (signature {signature})")
+    return out
 
 
 # what was measured, the configuration, games/s, its unit, plies/s (or clones/s), its unit, the checksum
@@ -210,6 +229,9 @@ def table_row(r):
     m = r["measure"]
     if m == "engine":
         cells = ["  in-engine random games, 1 thread", what, f"{r['games_per_s']:,.0f}", " games/s",
+                 f"{r['plies_per_s']:,.0f}", " plies/s", f"  checksum {r['checksum']}"]
+    elif m == "engine-light":
+        cells = ["  in-engine games, light policy", what, f"{r['games_per_s']:,.0f}", " games/s",
                  f"{r['plies_per_s']:,.0f}", " plies/s", f"  checksum {r['checksum']}"]
     elif m == "python-loop":
         cells = ["  Python loop, apply() per ply", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s", ""]

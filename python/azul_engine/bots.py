@@ -134,6 +134,10 @@ class MCTSBot:
     action id).  With an iteration budget the bot is deterministic: the same seed and position give the
     same move, in either engine.  A position with one legal action is answered without search.  Asking
     for a move at a chance node or once the game is over raises ValueError.
+
+    ``last_visits``: after each ``choose``, the root's visit counts of the search just made, as a dict
+    ``{action: visits}`` over the actions it tried (the policy target of self-play data, ``selfplay``), or None
+    when the move was answered without search.
     """
 
     name = "mcts"
@@ -153,8 +157,10 @@ class MCTSBot:
         self.rng = SplitMix64(seed)
         self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
         self.rollouts = rollouts
+        self.last_visits = None
 
     def choose(self, state):
+        self.last_visits = None
         if state.is_over or state.is_chance_node:
             raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
                                                                 else "at a chance node"))
@@ -162,6 +168,7 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = self.search(state)
+        self.last_visits = {action: child.visits for action, child in root.children.items()}
         player = state.current_player
 
         def rank(item):

@@ -268,6 +268,15 @@ class AzulState(pyspiel.State):
         if not chance:
             self._player_moves += 1
 
+    def undo_action(self, player, action):
+        """Take back ``action``, the last action applied, with the engine's ``undo()`` (the engine state, its
+        generator and history return exactly to what they were). OpenSpiel keeps ``history()`` and ``move_number()``
+        of a game written in Python in its C++ base, which Python cannot shorten: those still list the action taken
+        back, so serialize a clone rather than an undone state."""
+        self.engine_state.undo()
+        if not self.engine_state.is_chance_node:
+            self._player_moves -= 1
+
     def _action_to_string(self, player, action):
         try:
             return self.engine_state.action_to_string(action)

@@ -364,6 +364,33 @@ def replay(record, engine=None):
     return state
 
 
+def replay_states(record, engine=None):
+    """The state after every move of a record, in order: an iterator of one state per entry of its rounds'
+    ``moves`` lists (Summer Pavilion's supply refills, ``~`` and the tiles, included), each an independent copy; the
+    last equals ``replay(record)``. ``engine`` is as for :func:`replay`. The record is checked first, as by
+    :func:`replay`: a RecordError naming the first problem is raised by this call, before any state. The states
+    are in explicit chance mode: the record's draws are dealt, as in :func:`replay`."""
+    engine = _engine(engine)
+    replay(record, engine)
+    pavilion = record["variant"] == _PAVILION
+
+    def states():
+        state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
+        state.apply("~%d" % record["first_player"])
+        if pavilion:
+            state.deal_supply(record["supply"])
+        for rnd in record["rounds"]:
+            state.deal(rnd["factories"])
+            for move in rnd["moves"]:
+                if pavilion and move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
+                    state.deal_supply(move[1:])
+                else:
+                    state.apply(move)
+                yield state.clone()
+
+    return states()
+
+
 # -- audit ---------------------------------------------------------------------------------------------------
 
 def _seats(players):

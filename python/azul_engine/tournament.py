@@ -28,19 +28,15 @@ as a guide, not a test.
 
 import itertools
 import math
-import multiprocessing
-import os
-import signal
-import threading
 import time
 
-from . import BACKEND, bots, load_backend, records
+from . import BACKEND, bots, distributed, load_backend, records
 
 __all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
 
 _Z95 = 1.959963984540054
 MAX_GAMES = 1_000_000  # a plan lists its games: a limit far above any real tournament keeps it in memory
-WORKERS_PER_CORE = 4  # worker processes at most per core: more only costs memory
+WORKERS_PER_CORE = distributed.WORKERS_PER_CORE  # worker processes at most per core: more only costs memory
 
 
 def seatings(count, players):
@@ -140,43 +136,6 @@ def play_game(backend, players, variant, seed, seats):
     return state.record_json(), state.scores, state.winners
 
 
-def _play(job):
-    return play_game(*job)
-
-
-def _worker_start():
-    """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
-    group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
-    outlives the tournament."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _start_pool(workers):
-    """The worker pool, started with SIGINT blocked and ignored. Blocked: an interrupt that comes while the
-    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, so
-    that ``run`` can terminate every worker it started. Ignored: the workers inherit the ignored signal across
-    exec, so they ignore a terminal's Ctrl-C from their first instruction, not only once ``_worker_start``
-    runs."""
-    try:
-        # Started now, not inside Pool(): starting it unblocks SIGINT, which would drop an interrupt that came
-        # while it was ignored.
-        from multiprocessing import resource_tracker
-        resource_tracker.ensure_running()
-    except (ImportError, AttributeError):  # no resource tracker on this platform
-        pass
-    block = getattr(signal, "pthread_sigmask", None)
-    main = threading.current_thread() is threading.main_thread()
-    held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
-    try:
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
-    finally:
-        if handler is not None:
-            signal.signal(signal.SIGINT, handler)
-        if block:
-            block(signal.SIG_SETMASK, held)
-
-
 class Standing:
     """One bot's results: ``games`` (seats played), ``wins`` (shared wins as fractions), ``scores``."""
 
@@ -214,41 +173,38 @@ class Standing:
 
 class Result:
     """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
-    ``workers`` and wall-clock ``seconds``."""
+    ``workers``, wall-clock ``seconds`` and ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``)."""
 
-    def __init__(self, plan, standings, backend, workers, seconds):
+    def __init__(self, plan, standings, backend, workers, seconds, where="local"):
         self.plan, self.standings = plan, standings
         self.backend, self.workers, self.seconds = backend, workers, seconds
+        self.where = where
 
 
-def run(plan, workers=None, backend=None, output=None, progress=None):
+def run(plan, workers=None, backend=None, output=None, progress=None, executor=None):
     """Play every game of ``plan`` (a Plan) and return the Result.
 
     ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
-    process); ValueError for more.  ``backend``: ``"cpp"`` or
+    process); ValueError for more.  ``executor``: where to play instead (a ``distributed.Executor``, e.g. a
+    ``RayExecutor``; ``workers`` is then ignored; the caller closes it); every executor gives the same games in
+    the same order.  ``backend``: ``"cpp"`` or
     ``"python"`` (default: the active engine).  ``output``: a path; every game is written to it as a record
     line, in the plan's order.  ``progress``: called with the number of games finished after each game.
     """
     backend = backend or BACKEND
     load_backend(backend)  # an ImportError here, not in every worker
-    cores = os.cpu_count() or 1
-    limit = max(WORKERS_PER_CORE, WORKERS_PER_CORE * cores)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or not 1 <= workers <= limit):
-        raise ValueError("workers must be a whole number from 1 to %d (%d per core), not %r"
-                         % (limit, WORKERS_PER_CORE, workers))
-    workers = max(1, min(workers or cores, len(plan.games)))
+    own = executor is None
+    if own:
+        distributed.check_workers(workers)
+        executor = distributed.LocalExecutor(max(1, min(workers or distributed.default_workers(),
+                                                        len(plan.games))))
     jobs = [(backend, plan.players, plan.variant, g.seed, g.seats) for g in plan.games]
     standings = {spec: Standing(spec) for spec in plan.bots}
-    out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
-    pool = None
+    out = None
     start = time.perf_counter()
     try:
-        if workers == 1:
-            results = map(_play, jobs)
-        else:
-            pool = _start_pool(workers)
-            results = pool.imap(_play, jobs)  # in order, so the records are too
+        out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
+        results = executor.map(play_game, jobs)  # in order, so the records are too
         for done, (game, (record, scores, winners)) in enumerate(zip(plan.games, results), 1):
             if out:
                 out.write_line(record)
@@ -265,13 +221,12 @@ def run(plan, workers=None, backend=None, output=None, progress=None):
             out.close(cut=True)
         raise
     finally:
-        if pool:
-            pool.terminate()  # every game is in by now, or something went wrong (Ctrl-C included)
-            pool.join()
+        if own:
+            executor.close()  # every game is in by now, or something went wrong (Ctrl-C included)
         if out:
             out.close()
-    return Result(plan, [standings[spec] for spec in plan.bots], backend, workers,
-                  time.perf_counter() - start)
+    return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(jobs)),
+                  time.perf_counter() - start, executor.where)
 
 
 def table(result):
@@ -284,9 +239,11 @@ def table(result):
         slo, shi = s.score_interval
         rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi)))
-    heading = "%s; backend %s, %d worker%s, %.1f s" % (
+    where = getattr(result, "where", "local")
+    heading = "%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
         result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
-        result.seconds)
+        "" if where == "local" else " (%s)" % where, result.seconds,
+        len(result.plan.games) / result.seconds if result.seconds > 0 else float("inf"))
     # text left, numbers right
     return heading + "\n" + text_table(("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI"),
                                         rows, justify="lrrrlrl")

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "azul/classic/key.h"
 #include "azul/classic/notation.h"
 #include "azul/classic/observation.h"
 #include "azul/classic/playout.h"
@@ -18,6 +19,7 @@
 #include "azul/classic/text.h"
 #include "azul/common/parallel.h"
 #include "azul/common/types.h"
+#include "azul/pavilion/key.h"
 #include "azul/pavilion/pavilion.h"
 
 namespace azul {
@@ -40,6 +42,10 @@ struct ClassicRules {
   static bool IsOver(const State& s) { return s.phase == kOver; }
   static bool IsChanceNode(const State& s) { return s.phase == kFirstPlayer || s.phase == kFill; }
   static int Score(const State& s, int player) { return s.board[player].score; }
+  // Winners()'s tie-break after the score: complete wall rows.
+  static int TieBreak(const State& s, int player) { return azul::CompleteRows(s, player); }
+  // The position key (README "Position keys").
+  static uint64_t Key(const State& s) { return azul::PositionKey(s); }
 
   static int LegalActions(const State& s, int16_t* out) { return azul::LegalActions(s, out); }
   static int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
@@ -62,12 +68,13 @@ struct ClassicRules {
     azul::Observation(s, player, out);
   }
   static uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
-                                 int32_t* out, StopCheck stop) {
-    return azul::RandomPlayouts(n, players, variant, seed, threads, out, stop);
+                                 int32_t* out, StopCheck stop,
+                                 Policy policy = Policy::kUniform) {
+    return azul::RandomPlayouts(n, players, variant, seed, threads, out, stop, policy);
   }
   static uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                               StopCheck stop) {
-    return azul::PlayoutsFrom(s, n, seed, threads, out, stop);
+                               StopCheck stop, Policy policy = Policy::kUniform) {
+    return azul::PlayoutsFrom(s, n, seed, threads, out, stop, policy);
   }
 
   static std::string ToText(const State& s, const History* h) { return azul::ToText(s, h); }
@@ -100,6 +107,9 @@ struct PavilionRules {
     return s.phase == sp::kFirstPlayer || s.phase == sp::kFill;
   }
   static int Score(const State& s, int player) { return s.score[player]; }
+  // Winners()'s tie-break after the score: none.
+  static int TieBreak(const State&, int) { return 0; }
+  static uint64_t Key(const State& s) { return sp::PositionKey(s); }
 
   static int LegalActions(const State& s, int16_t* out) { return sp::LegalActions(s, out); }
   static int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
@@ -122,12 +132,13 @@ struct PavilionRules {
     sp::Observation(s, player, out);
   }
   static uint64_t RandomPlayouts(int n, int players, Variant, uint64_t seed, int threads,
-                                 int32_t* out, StopCheck stop) {
-    return sp::RandomPlayouts(n, players, seed, threads, out, stop);
+                                 int32_t* out, StopCheck stop,
+                                 Policy policy = Policy::kUniform) {
+    return sp::RandomPlayouts(n, players, seed, threads, out, stop, policy);
   }
   static uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                               StopCheck stop) {
-    return sp::PlayoutsFrom(s, n, seed, threads, out, stop);
+                               StopCheck stop, Policy policy = Policy::kUniform) {
+    return sp::PlayoutsFrom(s, n, seed, threads, out, stop, policy);
   }
 
   static std::string ToText(const State& s, const History* h) { return sp::ToText(s, h); }

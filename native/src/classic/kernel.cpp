@@ -172,14 +172,29 @@ struct Game {
     }
   }
 
-  // One random draft by `p`: LegalActions(s)[Below(policy, count)] applied.
+  // One random draft by `p`: LegalActions(s)[Below(policy, count)] applied.  Light: the
+  // drafts to a pattern line only (widths less the floor's 1 a colour), or when there is none,
+  // the drafts to the floor (1 a colour, and `floor` set), in the same id order.
+  template <bool Light>
   void Draft(int p, uint64_t& policy) {
     Player& me = player[p];
-    const uint64_t lanes = me.lanes, widths = me.widths;
+    const uint64_t lanes = me.lanes;
+    uint64_t widths = me.widths;
+    bool floor = false;
     // Bytes summed over the sources stay below 256 (at most 10 sources x 6 moves a colour).
-    uint64_t all = 0;
-    for (int i = 0; i < kSources; ++i) all += widths & present[i];
-    int k = Below(policy, ByteSum(all));
+    uint64_t all = 0, colours = 0;
+    for (int i = 0; i < kSources; ++i) {
+      all += widths & present[i];
+      if (Light) colours += kOnes & present[i];
+    }
+    int n = ByteSum(all);
+    if (Light) {
+      const int floors = ByteSum(colours);
+      floor = n == floors;
+      widths = floor ? kOnes : widths - kOnes;
+      n = floor ? floors : n - floors;
+    }
+    int k = Below(policy, n);
     int i = 0;
     uint64_t masked;
     for (;; ++i) {
@@ -195,7 +210,7 @@ struct Game {
     const int colour = shift >> 3;
     const int within = k - static_cast<int>(prefix >> shift & 0xFF) +
                        static_cast<int>(masked >> shift & 0xFF);
-    const int dest = kT.select[lanes >> shift & 31][within];
+    const int dest = Light && floor ? 5 : kT.select[lanes >> shift & 31][within];
 
     const uint64_t tiles = source[i];
     const int count = static_cast<int>(tiles >> shift & 0xFF);
@@ -307,12 +322,13 @@ struct Game {
   }
 
   // Plays on from the offer phase with `turn` to move; returns the plies played.
+  template <bool Light>
   uint64_t PlayFromOffer(int turn, uint64_t& policy) {
     uint64_t plies = 0;
     for (;;) {
       int p = turn;
       while (on_offer) {
-        Draft(p, policy);
+        Draft<Light>(p, policy);
         p = p + 1 == P ? 0 : p + 1;
         ++plies;
       }
@@ -386,22 +402,23 @@ struct Game {
   }
 
   // Plays a loaded state on from its phase, as PlayRandom (explicit chance played as sampled).
+  template <bool Light>
   uint64_t PlayLoaded(const State& s, uint64_t& policy) {
     switch (s.phase) {
       case kFirstPlayer:
         start = Below(rng, P);
         FillRound();
-        return PlayFromOffer(start, policy);
+        return PlayFromOffer<Light>(start, policy);
       case kFill:
         FillFrom(0);
-        return PlayFromOffer(start, policy);
+        return PlayFromOffer<Light>(start, policy);
       case kOffer:
-        return PlayFromOffer(s.turn, policy);
+        return PlayFromOffer<Light>(s.turn, policy);
       case kTiling: {
         uint64_t plies = Tile(s.turn, policy);
         if (EndRound()) return plies;
         FillRound();
-        return plies + PlayFromOffer(start, policy);
+        return plies + PlayFromOffer<Light>(start, policy);
       }
       default:
         return 0;
@@ -409,18 +426,18 @@ struct Game {
   }
 };
 
-template <int P, bool Grey>
+template <int P, bool Grey, bool Light>
 uint64_t NewAndPlay(uint64_t seed, uint64_t& policy, int32_t* scores) {
   Game<P, Grey> g;
   g.NewGame(seed);
-  const uint64_t plies = g.PlayFromOffer(g.start, policy);
+  const uint64_t plies = g.template PlayFromOffer<Light>(g.start, policy);
   g.Scores(scores);
   return plies;
 }
 
 // Continuations of one state: it is converted once; each continuation copies the compact game
 // and gets its own generator.
-template <int P, bool Grey>
+template <int P, bool Grey, bool Light>
 uint64_t LoadAndPlay(const State& s, int n, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
   Game<P, Grey> start;
   start.Load(s);
@@ -428,7 +445,7 @@ uint64_t LoadAndPlay(const State& s, int n, uint64_t seed, int threads, int32_t*
                       [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
                         Game<P, Grey> g = start;
                         g.rng = game_seed;
-                        const uint64_t plies = g.PlayLoaded(s, policy);
+                        const uint64_t plies = g.template PlayLoaded<Light>(s, policy);
                         g.Scores(scores);
                         return plies;
                       });
@@ -436,30 +453,42 @@ uint64_t LoadAndPlay(const State& s, int n, uint64_t seed, int threads, int32_t*
 
 }  // namespace
 
-uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_t& policy,
-                       int32_t* scores) {
-  const bool grey = variant == kGrey;
+template <bool Light>
+uint64_t NewGameOf(int players, bool grey, uint64_t game_seed, uint64_t& policy, int32_t* scores) {
   switch (players) {
-    case 2: return grey ? NewAndPlay<2, true>(game_seed, policy, scores)
-                        : NewAndPlay<2, false>(game_seed, policy, scores);
-    case 3: return grey ? NewAndPlay<3, true>(game_seed, policy, scores)
-                        : NewAndPlay<3, false>(game_seed, policy, scores);
-    default: return grey ? NewAndPlay<4, true>(game_seed, policy, scores)
-                         : NewAndPlay<4, false>(game_seed, policy, scores);
+    case 2: return grey ? NewAndPlay<2, true, Light>(game_seed, policy, scores)
+                        : NewAndPlay<2, false, Light>(game_seed, policy, scores);
+    case 3: return grey ? NewAndPlay<3, true, Light>(game_seed, policy, scores)
+                        : NewAndPlay<3, false, Light>(game_seed, policy, scores);
+    default: return grey ? NewAndPlay<4, true, Light>(game_seed, policy, scores)
+                         : NewAndPlay<4, false, Light>(game_seed, policy, scores);
   }
 }
 
-uint64_t KernelPlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                            StopCheck stop) {
+template <bool Light>
+uint64_t PlayoutsOf(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                    StopCheck stop) {
   const bool grey = s.variant == kGrey;
   switch (s.players) {
-    case 2: return grey ? LoadAndPlay<2, true>(s, n, seed, threads, out, stop)
-                        : LoadAndPlay<2, false>(s, n, seed, threads, out, stop);
-    case 3: return grey ? LoadAndPlay<3, true>(s, n, seed, threads, out, stop)
-                        : LoadAndPlay<3, false>(s, n, seed, threads, out, stop);
-    default: return grey ? LoadAndPlay<4, true>(s, n, seed, threads, out, stop)
-                         : LoadAndPlay<4, false>(s, n, seed, threads, out, stop);
+    case 2: return grey ? LoadAndPlay<2, true, Light>(s, n, seed, threads, out, stop)
+                        : LoadAndPlay<2, false, Light>(s, n, seed, threads, out, stop);
+    case 3: return grey ? LoadAndPlay<3, true, Light>(s, n, seed, threads, out, stop)
+                        : LoadAndPlay<3, false, Light>(s, n, seed, threads, out, stop);
+    default: return grey ? LoadAndPlay<4, true, Light>(s, n, seed, threads, out, stop)
+                         : LoadAndPlay<4, false, Light>(s, n, seed, threads, out, stop);
   }
+}
+
+uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_t& policy,
+                       int32_t* scores, bool light) {
+  return light ? NewGameOf<true>(players, variant == kGrey, game_seed, policy, scores)
+               : NewGameOf<false>(players, variant == kGrey, game_seed, policy, scores);
+}
+
+uint64_t KernelPlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
+                            StopCheck stop, bool light) {
+  return light ? PlayoutsOf<true>(s, n, seed, threads, out, stop)
+               : PlayoutsOf<false>(s, n, seed, threads, out, stop);
 }
 
 }  // namespace azul

@@ -12,16 +12,17 @@ uint64_t SplitMixOutput(uint64_t seed, uint64_t k) {
 }
 
 uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
-                        int32_t* out, StopCheck stop) {
+                        int32_t* out, StopCheck stop, Policy policy) {
+  const bool light = policy == Policy::kLight;
   return PlayoutBatch(n, players, seed, threads, out, stop,
-                      [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
-                        return KernelNewGame(players, variant, game_seed, policy, scores);
+                      [&](uint64_t game_seed, uint64_t& choices, int32_t* scores) {
+                        return KernelNewGame(players, variant, game_seed, choices, scores, light);
                       });
 }
 
 uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop) {
-  return KernelPlayoutsFrom(from, n, seed, threads, out, stop);
+                      StopCheck stop, Policy policy) {
+  return KernelPlayoutsFrom(from, n, seed, threads, out, stop, policy == Policy::kLight);
 }
 
 }  // namespace azul

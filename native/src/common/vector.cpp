@@ -10,12 +10,14 @@
 
 namespace azul {
 
-VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed)
+VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed, bool auto_reset)
     : n_(n), players_(players), variant_(variant),
       num_actions_(WithRules(variant, [](auto r) { return decltype(r)::kNumActions; })),
-      seed_(seed), mask_(static_cast<size_t>(n) * num_actions_),
+      auto_reset_(auto_reset), seed_(seed), mask_(static_cast<size_t>(n) * num_actions_),
       actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
-      counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n) {
+      counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n),
+      final_scores_(auto_reset ? static_cast<size_t>(n) * players : 0),
+      final_returns_(auto_reset ? static_cast<size_t>(n) * players : 0) {
   WithRules(variant, [&](auto r) { Games<decltype(r)>().resize(n); });
   ResetAll();
 }
@@ -32,6 +34,28 @@ void VectorGame::Start(int i) {
     Games<R>()[i] = R::NewGame(players_, variant_, seed, false, nullptr);
     Refresh<R>(i);
   });
+}
+
+// Game i is over: its scores and returns go to the final arrays (winners as R::Winners chooses
+// them: the highest score, then R::TieBreak; without their list).
+template <typename R>
+void VectorGame::Finish(int i) {
+  const typename R::State& s = Games<R>()[i];
+  int32_t* scores = &final_scores_[static_cast<size_t>(i) * players_];
+  float* returns = &final_returns_[static_cast<size_t>(i) * players_];
+  int ties[kMaxPlayers] = {0, 0, 0, 0};
+  for (int p = 0; p < players_; ++p) {
+    scores[p] = R::Score(s, p);
+    ties[p] = R::TieBreak(s, p);
+  }
+  int best = 0;
+  for (int p = 1; p < players_; ++p)
+    if (scores[p] > scores[best] || (scores[p] == scores[best] && ties[p] > ties[best])) best = p;
+  int winners = 0;
+  for (int p = 0; p < players_; ++p) winners += scores[p] == scores[best] && ties[p] == ties[best];
+  for (int p = 0; p < players_; ++p)
+    returns[p] = scores[p] == scores[best] && ties[p] == ties[best] ? (winners == 1 ? 1.0f : 0.0f)
+                                                                    : -1.0f;
 }
 
 void VectorGame::ResetAll() {
@@ -93,7 +117,7 @@ void VectorGame::Check(const int64_t* actions, int games) const {
   WithRules(variant_, [&](auto r) {
     using R = decltype(r);
     for (int i = 0; i < games; ++i) {
-      if (done_[i]) continue;
+      if (done_[i] && !auto_reset_) continue;
       // The mask is the game's legal set: only a refused action needs the rules' own check,
       // which throws naming the rule.
       const int64_t a = actions[i];
@@ -116,9 +140,14 @@ int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop) {
   std::vector<typename R::State>& games = Games<R>();
   for (int i = 0; i < n_; ++i) {
     if (i % kPollGames == 0 && i > 0 && stop()) return i;
-    if (done_[i]) continue;
+    if (done_[i] && !auto_reset_) continue;
     R::ApplyAction(games[i], static_cast<int>(actions[i]), nullptr);
     Refresh<R>(i);
+    if (auto_reset_ && done_[i]) {
+      Finish<R>(i);
+      Start(i);
+      done_[i] = 1;
+    }
   }
   return n_;
 }

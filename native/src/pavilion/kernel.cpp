@@ -447,7 +447,13 @@ void Place(Game<P>& g, int p, int space, int c, int w) {
   EndTurn(g, p);
 }
 
-template <int P>
+// A play-phase move.  Uniform: LegalActions(s)[Below(policy, count)].  Light (README "Rollout
+// policies"): while a placement is possible, Below(policy, kLightPassOdds) == 0 passes, else a
+// second draw picks the placement; a pass keeps as many tiles as possible (the last passes in
+// KeepSets() order: those of the largest size), one draw among them.
+constexpr int kLightPassOdds = 16;
+
+template <int P, bool Light>
 void PlayMove(Game<P>& g, uint64_t& policy) {
   const int p = g.turn, wild = g.round - 1;
   const uint64_t hw = g.hand[p];
@@ -485,7 +491,16 @@ void PlayMove(Game<P>& g, uint64_t& policy) {
   // (The sum of shifted copies is one multiply: no lane exceeds 210, so nothing carries.)
   const uint64_t copies = kLane & ((1ULL << (9 * (h0 + 1))) - 1);
   const uint64_t cum0 = ((plain1 * copies) & ((1ULL << 54) - 1)) | kGuard;
-  int k = Below(policy, placements + Lane(cum0, 5));
+  int k;
+  if (!Light) {
+    k = Below(policy, placements + Lane(cum0, 5));
+  } else if (placements && Below(policy, kLightPassOdds) != 0) {
+    k = Below(policy, placements);
+  } else {
+    const int r = Min(ByteSum(h4), 4);  // the largest kept size
+    const int smaller = Lane(cum0, r);  // passes keeping fewer tiles
+    k = placements + smaller + Below(policy, Lane(cum0, 5) - smaller);
+  }
   if (k < placements) {
     // A space's placements of colour c are row[c][its bit]; they are the wild counts lo, lo + 1,
     // ... with lo the tiles the colour lacks (the wild colour itself: 0 wilds only).
@@ -559,7 +574,7 @@ void BonusMove(Game<P>& g, uint64_t& policy) {
   }
 }
 
-template <int P>
+template <int P, bool Light>
 uint64_t Run(Game<P>& g, uint64_t& policy_seed) {
   uint64_t policy = policy_seed;  // a local: no aliasing with the game's words
   uint64_t plies = 0;
@@ -569,7 +584,7 @@ uint64_t Run(Game<P>& g, uint64_t& policy_seed) {
         plies += AcquirePhase(g, policy);
         break;
       case kPlay:
-        PlayMove(g, policy);
+        PlayMove<P, Light>(g, policy);
         ++plies;
         break;
       case kBonus:
@@ -633,29 +648,30 @@ inline bool Compactable(const State& s) {
   return s.phase == kAcquire || s.phase == kPlay || s.phase == kBonus || s.phase == kOver;
 }
 
-template <int P>
+template <int P, bool Light>
 uint64_t Finished(Game<P>& g, uint64_t& policy, int32_t* scores) {
-  const uint64_t plies = Run(g, policy);
+  const uint64_t plies = Run<P, Light>(g, policy);
   for (int p = 0; p < P; ++p) scores[p] = g.score[p];
   return plies;
 }
 
-template <int P>
+template <int P, bool Light>
 uint64_t RandomBatch(int n, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
   return PlayoutBatch(n, P, seed, threads, out, stop, [](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
     Game<P> g = NewCompactGame<P>(game_seed);
-    return Finished(g, policy, scores);
+    return Finished<P, Light>(g, policy, scores);
   });
 }
 
-template <int P>
+// (The chance phases before the compact game takes over have no policy of their own: uniform.)
+template <int P, bool Light>
 uint64_t FromBatch(const State& from, int n, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
   if (Compactable(from)) {
     const Game<P> start = Compact<P>(from);
     return PlayoutBatch(n, P, seed, threads, out, stop, [&](uint64_t game_seed, uint64_t& policy, int32_t* scores) {
       Game<P> g = start;
       g.rng = game_seed;
-      return Finished(g, policy, scores);
+      return Finished<P, Light>(g, policy, scores);
     });
   }
   // A pending chance node (first player, fill): the full State plays up to the next move,
@@ -670,32 +686,41 @@ uint64_t FromBatch(const State& from, int n, uint64_t seed, int threads, int32_t
       ++plies;
     }
     Game<P> g = Compact<P>(s);
-    return plies + Finished(g, policy, scores);
+    return plies + Finished<P, Light>(g, policy, scores);
   });
 }
 
 }  // namespace
 
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out, StopCheck stop) {
+uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out, StopCheck stop,
+                        Policy policy) {
+  const bool light = policy == Policy::kLight;
   switch (players) {
     case 2:
-      return RandomBatch<2>(n, seed, threads, out, stop);
+      return light ? RandomBatch<2, true>(n, seed, threads, out, stop)
+                   : RandomBatch<2, false>(n, seed, threads, out, stop);
     case 3:
-      return RandomBatch<3>(n, seed, threads, out, stop);
+      return light ? RandomBatch<3, true>(n, seed, threads, out, stop)
+                   : RandomBatch<3, false>(n, seed, threads, out, stop);
     default:
-      return RandomBatch<4>(n, seed, threads, out, stop);
+      return light ? RandomBatch<4, true>(n, seed, threads, out, stop)
+                   : RandomBatch<4, false>(n, seed, threads, out, stop);
   }
 }
 
 uint64_t PlayoutsFrom(const State& from, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop) {
+                      StopCheck stop, Policy policy) {
+  const bool light = policy == Policy::kLight;
   switch (from.players) {
     case 2:
-      return FromBatch<2>(from, n, seed, threads, out, stop);
+      return light ? FromBatch<2, true>(from, n, seed, threads, out, stop)
+                   : FromBatch<2, false>(from, n, seed, threads, out, stop);
     case 3:
-      return FromBatch<3>(from, n, seed, threads, out, stop);
+      return light ? FromBatch<3, true>(from, n, seed, threads, out, stop)
+                   : FromBatch<3, false>(from, n, seed, threads, out, stop);
     default:
-      return FromBatch<4>(from, n, seed, threads, out, stop);
+      return light ? FromBatch<4, true>(from, n, seed, threads, out, stop)
+                   : FromBatch<4, false>(from, n, seed, threads, out, stop);
   }
 }
 

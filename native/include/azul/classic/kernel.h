@@ -14,14 +14,15 @@
 namespace azul {
 
 // Plays a new game, NewGame(players, variant, game_seed) in sampled mode, to its end with move
-// choices LegalActions(s)[Below(policy, count)]; writes the final scores to `scores` (players of
-// them) and returns the plies played (moves, not chance draws).
+// choices LegalActions(s)[Below(policy, count)] (light: the light policy's, README "Rollout
+// policies"); writes the final scores to `scores` (players of them) and returns the plies
+// played (moves, not chance draws).
 uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_t& policy,
-                       int32_t* scores);
+                       int32_t* scores, bool light = false);
 
 // PlayoutsFrom (playout.h) played by the kernel: `s`, of any phase (an explicit-chance state plays
 // on as if sampled), is converted once.
 uint64_t KernelPlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                            StopCheck stop);
+                            StopCheck stop, bool light = false);
 
 }  // namespace azul

@@ -15,11 +15,11 @@ namespace azul {
 // NewGame(players, variant, output 2i+1) played with policy seed output 2i+2.  threads <= 0:
 // all cores.  Returns the plies played (moves, not chance draws).
 uint64_t RandomPlayouts(int n, int players, Variant variant, uint64_t seed, int threads,
-                        int32_t* out, StopCheck stop = {});
+                        int32_t* out, StopCheck stop = {}, Policy policy = Policy::kUniform);
 
 // Final scores (n x players) of n random continuations of `s`: continuation i reseeds the
 // game's generator with output 2i+1 of SplitMix64(seed) and chooses moves with output 2i+2.
 uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop = {});
+                      StopCheck stop = {}, Policy policy = Policy::kUniform);
 
 }  // namespace azul

@@ -28,6 +28,10 @@ struct StopCheck {
 };
 constexpr int kPollMillis = 20;
 
+// The rollout policy of a batch of playouts (README "Rollout policies"): uniform over the legal
+// ids, or the light policy (its rules: classic/kernel.cpp's Draft, pavilion/kernel.cpp's PlayMove).
+enum class Policy : int8_t { kUniform = 0, kLight = 1 };
+
 // Thrown by Parallel when StopCheck said stop; every thread has stopped.
 class Interrupted : public std::exception {
  public:

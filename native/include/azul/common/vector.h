@@ -20,14 +20,16 @@ class VectorGame {
   // The j-th game this vector starts (from 0) is NewGame(players, variant, output j+1 of
   // SplitMix64(seed)).  Every rule it uses comes through the variant's rules traits
   // (azul/variant.h).
-  VectorGame(int n, int players, Variant variant, uint64_t seed);
+  // auto_reset: a game that ends in a step is written to the final arrays and its slot starts
+  // the vector's next game right after its move (done then says "ended in this step").
+  VectorGame(int n, int players, Variant variant, uint64_t seed, bool auto_reset = false);
 
   // Starts new games in the given slots, in order; throws std::out_of_range before any change
   // for a slot outside 0..n-1.
   void Reset(const std::vector<int>& slots);
   void ResetAll();
-  // Checks every action of a game not yet over (IllegalMove "game i: ..." for the first that
-  // is not legal, and then nothing has changed), then applies them all.
+  // Checks every action of a game not yet over (with auto_reset: of every game; IllegalMove
+  // "game i: ..." for the first that is not legal, and then nothing has changed).
   void Check(const int64_t* actions) const { Check(actions, n_); }
   // The same for games 0..games-1 only.
   void Check(const int64_t* actions, int games) const;
@@ -55,6 +57,7 @@ class VectorGame {
   int players() const { return players_; }
   Variant variant() const { return variant_; }
   int num_actions() const { return num_actions_; }
+  bool auto_reset() const { return auto_reset_; }
   int observation_size() const;
   // Game i as state text (no history).
   std::string GameText(int i) const;
@@ -74,6 +77,10 @@ class VectorGame {
   int8_t* current_player() { return player_.data(); }
   int32_t* scores() { return scores_.data(); }
   uint8_t* done() { return done_.data(); }
+  // With auto_reset, per slot (n x players): the final scores and returns (+1 a sole winner, 0
+  // each of several winners, -1 everyone else) of the slot's last game that ended; zero before.
+  int32_t* final_scores() { return final_scores_.data(); }
+  float* final_returns() { return final_returns_.data(); }
 
  private:
   // The games of these rules (the vector of their State type; the other one stays empty).
@@ -89,12 +96,15 @@ class VectorGame {
   void Refresh(int i);
   template <typename R>
   int ApplyWith(const int64_t* actions, StopCheck stop);
+  template <typename R>
+  void Finish(int i);
   void Refresh(int i);
   void Start(int i);
 
   int n_, players_;
   Variant variant_;
   int num_actions_;
+  bool auto_reset_;
   int stepped_ = 0;
   uint64_t seed_, started_ = 0;
   std::tuple<std::vector<ClassicRules::State>, std::vector<PavilionRules::State>> games_;
@@ -105,6 +115,8 @@ class VectorGame {
   std::vector<int8_t> player_;
   std::vector<int32_t> scores_;   // n x players
   std::vector<uint8_t> done_;
+  std::vector<int32_t> final_scores_;  // n x players, auto_reset only
+  std::vector<float> final_returns_;
   std::atomic<bool> busy_{false};
 };
 

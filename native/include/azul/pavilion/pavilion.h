@@ -200,11 +200,12 @@ uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads,
 uint64_t ReferencePlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
 
 // ---- kernel.cpp ----
-// As RandomPlayouts/PlayoutsFrom in classic/playout.h, played by the compact kernel.
+// As RandomPlayouts/PlayoutsFrom in classic/playout.h, played by the compact kernel (the light
+// policy's rules: its PlayMove).
 uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
-                        StopCheck stop = {});
+                        StopCheck stop = {}, Policy policy = Policy::kUniform);
 uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop = {});
+                      StopCheck stop = {}, Policy policy = Policy::kUniform);
 
 // ---- observation.cpp ----
 // Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer

@@ -1,0 +1,16 @@
+// The position key of classic and grey-wall Azul (README "Position keys"; the hash:
+// common/key.h).  The pure-Python twin is GameState.key.
+#pragma once
+
+#include <cstdint>
+
+#include "azul/classic/state.h"
+
+namespace azul {
+
+// Variant, players, chance mode, round, phase, player to move, starting player, marker holder,
+// marker on floor; factories, centre, bag, lid; per player pattern-line colours and counts,
+// wall, floor, score.
+uint64_t PositionKey(const State& s);
+
+}  // namespace azul

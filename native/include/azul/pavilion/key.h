@@ -1,0 +1,18 @@
+// The position key of Azul: Summer Pavilion (README "Position keys"; the hash: common/key.h).
+// The pure-Python twin is PavilionState.key.
+#pragma once
+
+#include <cstdint>
+
+#include "azul/pavilion/pavilion.h"
+
+namespace azul {
+namespace sp {
+
+// Variant (2), players, chance mode, round, phase, fill, player to move, starting player,
+// marker holder, next player, bonus owed; factories, centre, supply, refill, bag, tower; per
+// player score, hand, board, passed.
+uint64_t PositionKey(const State& s);
+
+}  // namespace sp
+}  // namespace azul

@@ -1,0 +1,36 @@
+// The position key of classic and grey; the field order is README's "Position keys" and the pure
+// twin's key().
+#include "azul/classic/key.h"
+
+#include "azul/common/key.h"
+
+namespace azul {
+
+uint64_t PositionKey(const State& s) {
+  KeyHash k;
+  k.Add(s.variant);
+  k.Add(s.players);
+  k.Add(s.explicit_chance);
+  k.Add(s.round);
+  k.Add(s.phase);
+  k.Add(s.turn);
+  k.Add(s.start);
+  k.Add(s.marker);
+  k.Add(s.marker_floor);
+  for (int f = 0; f < s.num_factories; ++f)
+    for (int c = 0; c < kColours; ++c) k.Add(s.factories[f][c]);
+  for (int c = 0; c < kColours; ++c) k.Add(s.centre[c]);
+  for (int c = 0; c < kColours; ++c) k.Add(s.bag[c]);
+  for (int c = 0; c < kColours; ++c) k.Add(s.lid[c]);
+  for (int p = 0; p < s.players; ++p) {
+    const PlayerBoard& b = s.board[p];
+    for (int r = 0; r < 5; ++r) k.Add(b.line_colour[r]);
+    for (int r = 0; r < 5; ++r) k.Add(b.line_count[r]);
+    for (int i = 0; i < 25; ++i) k.Add(b.wall[i]);
+    for (int c = 0; c < kColours; ++c) k.Add(b.floor[c]);
+    k.Add(b.score);
+  }
+  return k.Done();
+}
+
+}  // namespace azul

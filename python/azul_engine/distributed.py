@@ -1,0 +1,364 @@
+"""Where games are played: in this process, in local worker processes, or on a Ray cluster.
+
+An executor runs jobs (a top-level function and its arguments, one whole game each) and yields their results in
+job order, whatever the number of workers and whichever worker finishes first.  A game depends only on its own
+arguments (its deal seed, and the bot seeds made from it), so every executor gives the same results, in the same
+order, and the commands built on them (``tournament``, ``record``, ``selfplay``) write the same bytes.
+
+- ``LocalExecutor(workers)``: ``workers`` processes of this machine (``multiprocessing``, spawned); 1 plays in
+  this process.
+- ``RayExecutor(address, workers)``: tasks on Ray (the optional extra ``azul-engine[ray]``).  ``address`` None
+  starts a local Ray instance with ``workers`` CPUs (default: every core) that ends with the executor;
+  ``"auto"``, ``"HOST:PORT"`` or ``"ray://HOST:PORT"`` joins a running cluster (``ray start --head``), where
+  ``workers`` caps the tasks in flight (default: the cluster's CPUs).  Every node needs the same azul-engine
+  installed.  A task is a chunk of consecutive games; a task whose worker dies (a killed process, a lost node) is
+  run again by Ray, up to ``RETRIES`` times, and its results still arrive once, in their place.  Closing the
+  executor, or an exception in the consumer (Ctrl-C's KeyboardInterrupt), cancels the tasks still running.
+
+``executor(ray=..., workers=...)`` picks one; ``Executor.map(fn, jobs)`` is the one method the commands use.
+
+>>> from azul_engine import distributed
+>>> with distributed.LocalExecutor(1) as ex:
+...     list(ex.map(pow, [(2, 3), (3, 2)]))
+[8, 9]
+"""
+
+import collections
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+
+__all__ = ["Executor", "LocalExecutor", "RayExecutor", "executor", "ray_available", "chunk_size", "RETRIES",
+           "WORKERS_PER_CORE", "check_workers", "default_workers"]
+
+WORKERS_PER_CORE = 4  # local worker processes at most per core: more only costs memory
+RETRIES = 5  # times Ray runs a task again after its worker died
+IN_FLIGHT_PER_WORKER = 4  # tasks submitted ahead per worker: enough to keep every worker busy, few to cancel
+MAX_CHUNK = 64  # games at most in one task
+
+
+def chunk_size(jobs, workers):
+    """Games per task: one, unless there are many games per worker, then enough that a task's overhead is small
+    against its games while every worker still gets ``IN_FLIGHT_PER_WORKER`` tasks or more (at most
+    ``MAX_CHUNK``).  The chunking never changes a result, only how they are batched."""
+    return max(1, min(MAX_CHUNK, jobs // (workers * IN_FLIGHT_PER_WORKER * 4)))
+
+
+def _run_chunk(fn, jobs):
+    """One task: the results of ``fn(*job)`` for each job of the chunk."""
+    return [fn(*job) for job in jobs]
+
+
+def _run_local(item):
+    return _run_chunk(*item)
+
+
+def _chunks(fn, jobs, size):
+    for i in range(0, len(jobs), size):
+        yield fn, jobs[i:i + size]
+
+
+class Executor:
+    """Runs jobs; ``workers`` (how many run at once) and ``where`` (a few words: "local", "ray 127.0.0.1:6379")
+    describe it.  A context manager: leaving the block closes it."""
+
+    workers = 1
+    where = "local"
+
+    def map(self, fn, jobs, chunksize=None):
+        """Yield ``fn(*job)`` for each job of ``jobs`` (a sequence of argument tuples), in order.  ``fn`` must be
+        a top-level function (workers import it by name).  ``chunksize``: jobs per task (default
+        ``chunk_size``)."""
+        raise NotImplementedError
+
+    def close(self):
+        """Stop the workers (cancelling anything still running)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+def _worker_start():
+    """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
+    group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
+    outlives the run."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(workers):
+    """The worker pool, started with SIGINT blocked and ignored. Blocked: an interrupt that comes while the
+    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, so
+    that the caller can terminate every worker it started. Ignored: the workers inherit the ignored signal across
+    exec, so they ignore a terminal's Ctrl-C from their first instruction, not only once ``_worker_start``
+    runs."""
+    try:
+        # Started now, not inside Pool(): starting it unblocks SIGINT, which would drop an interrupt that came
+        # while it was ignored.
+        from multiprocessing import resource_tracker
+        resource_tracker.ensure_running()
+    except (ImportError, AttributeError):  # no resource tracker on this platform
+        pass
+    block = getattr(signal, "pthread_sigmask", None)
+    main = threading.current_thread() is threading.main_thread()
+    held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
+    try:
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+    finally:
+        if handler is not None:
+            signal.signal(signal.SIGINT, handler)
+        if block:
+            block(signal.SIG_SETMASK, held)
+
+
+def default_workers():
+    """Local worker processes when none are asked for: one per core."""
+    return os.cpu_count() or 1
+
+
+def check_workers(workers):
+    """ValueError unless ``workers`` is None or a whole number from 1 to ``WORKERS_PER_CORE`` per core."""
+    cores = os.cpu_count() or 1
+    limit = max(WORKERS_PER_CORE, WORKERS_PER_CORE * cores)
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= limit):
+        raise ValueError("workers must be a whole number from 1 to %d (%d per core), not %r"
+                         % (limit, WORKERS_PER_CORE, workers))
+
+
+class LocalExecutor(Executor):
+    """``workers`` processes on this machine (default: every core; 1: this process), started at the first
+    ``map`` that has work for more than one of them."""
+
+    def __init__(self, workers=None):
+        check_workers(workers)
+        self.workers = workers or default_workers()
+        self._pool = None
+
+    def map(self, fn, jobs, chunksize=None):
+        jobs = list(jobs)
+        workers = max(1, min(self.workers, len(jobs)))
+        size = chunksize or chunk_size(len(jobs), workers)
+        if workers == 1:
+            results = map(_run_local, _chunks(fn, jobs, size))
+        else:
+            if self._pool is None:
+                self._pool = _start_pool(self.workers)
+            results = _polled(self._pool.imap(_run_local, _chunks(fn, jobs, size)))  # in order
+        try:
+            for chunk in results:
+                yield from chunk
+        except BaseException:
+            self.close()  # Ctrl-C or a failed game: the other workers' games are not wanted
+            raise
+
+    def close(self):
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+
+def _polled(results, every=0.25):
+    """The results of an ``imap``, waited for ``every`` seconds at a time: a thread waiting on a lock without a
+    timeout only wakes for a signal sent to that thread, and a terminal's SIGINT may go to any thread of the
+    process (numpy's or pyarrow's, say), so a wait without a timeout could miss Ctrl-C."""
+    while True:
+        try:
+            yield results.next(every)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
+
+
+def ray_available():
+    """True if the ``ray`` package imports here."""
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _import_ray():
+    try:
+        import ray
+    except ImportError:
+        raise ImportError("--ray needs the ray package: pip install 'azul-engine[ray]'") from None
+    return ray
+
+
+PROBE_SECONDS = 10.0
+
+
+def _loopback():
+    """Make a Ray instance started from this process listen on the loopback address only: a local instance is
+    this machine's, no other should reach it.  Ray reads this setting (a single-machine mode, its default on
+    macOS and Windows) when it is imported, so it only works before the first ``import ray``."""
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # an instance of the command's own reports nowhere
+
+
+def _probe(address):
+    """ConnectionError now if ``HOST:PORT`` (or ``ray://HOST:PORT``) takes no TCP connection, instead of Ray's
+    own minutes of retries; ``auto`` is left to Ray, which fails at once when it finds no cluster."""
+    import socket
+
+    text = address[len("ray://"):] if address.startswith("ray://") else address
+    host, sep, port = text.rpartition(":")
+    if address == "auto" or not sep:
+        return
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError("--ray %s: give auto, HOST:PORT or ray://HOST:PORT" % address)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as e:
+        raise ConnectionError("cannot reach the Ray cluster at %s: %s" % (address, e.strerror or e)) from None
+
+
+_REMOTE = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
+
+
+def _remote(ray):
+    if "chunk" not in _REMOTE:
+        # max_retries: a dead worker's task runs again; retry_exceptions False: a game that raises is an error,
+        # not a fault (it would raise again).
+        _REMOTE["chunk"] = ray.remote(num_cpus=1, max_retries=RETRIES, retry_exceptions=False)(_run_chunk)
+    return _REMOTE["chunk"]
+
+
+class RayExecutor(Executor):
+    """Tasks on Ray: a local instance (``address`` None) or a running cluster (see the module's text).  If this
+    process is already connected to Ray (``ray.init`` was called), that connection is used and left open."""
+
+    def __init__(self, address=None, workers=None):
+        if address is None and "ray" not in sys.modules:
+            _loopback()
+        ray = _import_ray()
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+            raise ValueError("workers must be a positive whole number, not %r" % (workers,))
+        self._ray, self._owned = ray, False
+        if not ray.is_initialized():
+            import logging
+            # ERROR: Ray's start-up notes (a token made for the local instance, ...) are not the command's output
+            options = dict(logging_level=logging.ERROR, log_to_driver=True, include_dashboard=False)
+            if address is None:
+                options["num_cpus"] = workers or os.cpu_count() or 1
+            else:
+                _probe(address)
+                options["address"] = address
+                options.pop("include_dashboard")  # a setting of the cluster's head, not of a driver
+            try:
+                ray.init(**options)
+            except ConnectionError as e:
+                raise ConnectionError("cannot join the Ray cluster at %s: %s" % (address, e)) from None
+            self._owned = True
+        cpus = int(ray.cluster_resources().get("CPU", 0)) or 1
+        capped = bool(workers) and address is not None
+        self.workers = min(workers, cpus) if capped else cpus
+        # Tasks in flight: a few a CPU, so that none waits for the driver; on a cluster with --workers, exactly
+        # that many, so that no more run at once.
+        self._window = self.workers if capped else max(2, self.workers * IN_FLIGHT_PER_WORKER)
+        context = ray.get_runtime_context()
+        gcs = getattr(context, "gcs_address", None)
+        self.where = "ray %s" % gcs if gcs else "ray"
+        self._running = []  # the submitted, uncollected tasks of each map in progress
+
+    def map(self, fn, jobs, chunksize=None):
+        ray, remote = self._ray, _remote(self._ray)
+        jobs = list(jobs)
+        size = chunksize or chunk_size(len(jobs), self.workers)
+        chunks = _chunks(fn, jobs, size)
+        window = self._window
+        pending = collections.deque()
+        self._running.append(pending)
+
+        def submit():
+            for item in chunks:
+                pending.append(remote.remote(*item))
+                return True
+            return False
+
+        try:
+            while len(pending) < window and submit():
+                pass
+            while pending:
+                # In order: a later task that finished first waits its turn. Waited for in short steps, so that
+                # Ctrl-C is seen at once whichever thread the signal went to (see _polled).
+                while not ray.wait([pending[0]], timeout=0.25, fetch_local=True)[0]:
+                    pass
+                results = ray.get(pending[0])
+                pending.popleft()
+                submit()
+                yield from results
+        finally:
+            # None left after a whole run. After Ctrl-C or an error, those in flight: ended by disconnecting when
+            # this executor made the connection (close(): the cluster stops the tasks of a driver that left),
+            # else cancelled one by one.
+            if not self._owned:
+                self._cancel(pending)
+            self._running.remove(pending)
+
+    def _cancel(self, pending):
+        while pending:
+            ref = pending.pop()
+            try:
+                self._ray.cancel(ref)  # a queued task is dropped; a running one gets KeyboardInterrupt
+            except Exception:  # finished meanwhile, or the cluster is gone: nothing left to cancel
+                pass
+
+    def cancel(self):
+        """Cancel the tasks submitted and not yet collected."""
+        for pending in self._running:
+            self._cancel(pending)
+
+    def close(self):
+        if self._owned:
+            # Disconnecting ends this driver's job: Ray stops its tasks. Cancelling them one by one first would
+            # race with tasks that are just finishing, on which Ray 2.60's driver can abort ("Tried to complete
+            # task that was not pending").
+            self._owned = False
+            self._running.clear()
+            self._ray.shutdown()
+        else:
+            self.cancel()
+
+
+def executor(ray=None, workers=None):
+    """The executor for a command's ``--ray`` and ``--workers``: ``ray`` False or None for local worker
+    processes, True (``--ray`` without an address) for a new local Ray instance, or an address (``"auto"``,
+    ``"HOST:PORT"``, ``"ray://HOST:PORT"``) to join a cluster."""
+    if ray is None or ray is False:
+        return LocalExecutor(workers)
+    return RayExecutor(None if ray is True else ray, workers)
+
+
+# -- command line ------------------------------------------------------------------------------------------------
+
+RAY_HELP = ("play on Ray: without ADDRESS on a new local Ray instance (with --workers CPUs, default every core); "
+            "'auto', HOST:PORT or ray://HOST:PORT joins a running cluster (--workers then caps the tasks in "
+            "flight). Needs azul-engine[ray]")
+
+
+def add_ray_argument(parser):
+    """``--ray [ADDRESS]`` on a command's parser (``args.ray``: None, True without an address, or the address)."""
+    parser.add_argument("--ray", nargs="?", const=True, default=None, metavar="ADDRESS", help=RAY_HELP)
+
+
+def from_args(args):
+    """The executor of a command's ``--ray`` and ``--workers``."""
+    return executor(args.ray, args.workers)
+
+
+def summary(games, seconds, workers, where):
+    """One line: games, time, games per second, workers and where they ran."""
+    rate = games / seconds if seconds > 0 else float("inf")
+    return "%d game%s in %.1f s, %.2f games/s, %d worker%s (%s)" % (
+        games, "" if games == 1 else "s", seconds, rate, workers, "" if workers == 1 else "s", where)

@@ -1,0 +1,1081 @@
+"""The web app (Starlette): pages, the JSON actions behind them, sessions.
+
+Every page is HTML made here, in the session's language; the browser's script only posts what was tapped to
+``/api/...`` and shows the HTML that comes back (``{"html": ..., "error": ...}``).  Every rule (legal moves,
+scores, refusals) comes from the engine.
+
+Sessions: a random token in the cookie ``azul_session`` keys a server-side session (in memory, the least recently
+used dropped past ``max_sessions``) holding the score sheet, the game in play and the replay, so a page reload
+keeps them; a restart of the server forgets them (download the sheet or the record to keep it).
+"""
+
+import html
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.exceptions import HTTPException
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import azul_engine
+from .. import IllegalMoveError, StateFormatError, bots, records
+from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
+MAX_LINES = 2000  # records in one uploaded file
+COOKIE = "azul_session"
+RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
+BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
+
+
+class BadRequest(Exception):
+    """A request the app refuses: 4xx with ``message``."""
+
+    def __init__(self, message, status=400, key=None, **fields):
+        super().__init__(message)
+        self.message, self.status, self.key, self.fields = message, status, key, fields
+
+
+def esc(x):
+    return html.escape(str(x), quote=True)
+
+
+def attr_json(obj):
+    return esc(json.dumps(obj, separators=(",", ":")))
+
+
+# -- sessions --------------------------------------------------------------------------------------------------
+
+class Session:
+    def __init__(self):
+        self.lang = None
+        self.sheet = None
+        self.game = None
+        self.replay = None
+        self.lock = threading.Lock()
+
+
+class Sessions:
+    def __init__(self, limit):
+        self.limit, self.items, self.lock = limit, OrderedDict(), threading.Lock()
+
+    def get(self, token):
+        with self.lock:
+            if isinstance(token, str) and token in self.items:
+                self.items.move_to_end(token)
+                return token, self.items[token], False
+            token = secrets.token_urlsafe(18)
+            self.items[token] = Session()
+            while len(self.items) > self.limit:
+                self.items.popitem(last=False)
+            return token, self.items[token], True
+
+
+# -- the game in play ------------------------------------------------------------------------------------------
+
+class Game:
+    """A game in the browser: seats played by people or bots; undo returns to the last decision of a person."""
+
+    def __init__(self, engine, players, variant, seats, seed):
+        self.engine = engine
+        self.state = engine.new_game(players=players, variant=variant, seed=seed)
+        self.seats = seats
+        self.bots = {p: bots.make_bot(BOT_SPECS[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
+                     if s != "human"}
+        self.history = []  # state text before each move of a person
+        self.selected = None  # (source, colour) chosen by the person to move
+        self.hint = None
+        self.log = []
+
+    def human_to_move(self):
+        return not self.state.is_over and self.seats[self.state.current_player] == "human"
+
+    def run_bots(self):
+        while not self.state.is_over and self.seats[self.state.current_player] != "human":
+            p = self.state.current_player
+            action = self.bots[p].choose(self.state)
+            self.log.append((p, self.state.action_to_string(action)))
+            self.state.apply(action)
+
+    def move(self, move):
+        if not self.human_to_move():
+            raise BadRequest("no person is to move")
+        before = self.state.to_text(history=True)
+        p = self.state.current_player
+        try:
+            self.state.apply(move)
+        except IllegalMoveError as e:
+            raise BadRequest(str(e), 409) from None
+        self.history.append((before, len(self.log)))
+        self.log.append((p, move))
+        self.selected = self.hint = None
+        self.run_bots()
+
+    def undo(self):
+        if not self.history:
+            raise BadRequest("nothing to undo")
+        text, n = self.history.pop()
+        self.state = self.engine.from_text(text)
+        del self.log[n:]
+        self.selected = self.hint = None
+
+    def suggest(self):
+        if not self.human_to_move():
+            raise BadRequest("no person is to move")
+        helper = bots.GreedyBot(len(self.log) + 1)
+        self.hint = self.state.action_to_string(helper.choose(self.state.clone()))
+
+
+# -- page parts ------------------------------------------------------------------------------------------------
+
+def tile(colour, extra="", label=""):
+    return '<span class="tile t-%s%s">%s</span>' % (colour, extra, esc(label))
+
+
+def colour_name(lang, c):
+    return i18n.text(lang, i18n.COLOUR_KEYS[c]) if c in i18n.COLOUR_KEYS else c
+
+
+def wall_cells(lang, variant, wall, pick=None, new=(), extra_json=None, form=None):
+    """A 5 x 5 wall; ``pick(row, col)`` -> (url, json) makes a cell a button; ``new``: cells placed now."""
+    out = ['<div class="wall">']
+    for r in range(5):
+        for c in range(5):
+            ch = wall[r][c]
+            hint = sheets.cell_colour(variant, r, c) if variant == "classic" else None
+            cls = ("t-" + ch) if ch != "." else ("e-" + (hint or "C"))
+            if (r, c) in new:
+                cls += " new"
+            label = colour_name(lang, ch if ch != "." else hint) if (ch != "." or hint) else ""
+            title = i18n.text(lang, "row_n", n=r + 1) + ", %d" % (c + 1) + (": " + label if label else "")
+            target = pick(r, c) if pick else None
+            if target:
+                url, body = target
+                out.append('<button class="cell pick %s" data-post="%s" data-json="%s"%s title="%s" '
+                           'data-cell="%d%d"></button>' % (cls, url, attr_json(body),
+                                                           ' data-form="%s"' % form if form else "", esc(title),
+                                                           r + 1, c + 1))
+            else:
+                out.append('<span class="cell %s" title="%s" data-cell="%d%d"></span>' % (cls, esc(title), r + 1,
+                                                                                          c + 1))
+    out.append("</div>")
+    return "".join(out)
+
+
+def layout(lang, title, body, active):
+    nav = [("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play", "nav_play"),
+           ("/replay", "nav_replay")]
+    links = "".join('<a href="%s"%s>%s</a>' % (u, ' aria-current="page"' if k == active else "",
+                                              esc(i18n.text(lang, k))) for u, k in nav)
+    options = "".join('<option value="%s"%s>%s</option>' % (code, " selected" if code == lang else "",
+                                                          esc(i18n.NAMES[code])) for code in i18n.LANGUAGES)
+    return ("<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>%s</title><link rel=\"stylesheet\" href=\"/static/app.css\"></head><body data-busy=\"0\">"
+            "<header><h1>%s</h1><nav>%s</nav><label>%s <select id=\"lang\">%s</select></label></header>"
+            "<div id=\"msg\" class=\"msg\" hidden role=\"status\"></div><main id=\"main\">%s</main>"
+            "<script src=\"/static/app.js\"></script></body></html>"
+            % (lang, esc(title), esc(i18n.text(lang, "title")), links, esc(i18n.text(lang, "language")),
+               options, body))
+
+
+def home_body(lang):
+    t = lambda k: esc(i18n.text(lang, k))
+    return ("<p>%s</p><ul><li><a href=\"/sheet\">%s</a></li><li><a href=\"/check\">%s</a></li>"
+            "<li><a href=\"/play\">%s</a></li><li><a href=\"/replay\">%s</a></li></ul><p class=\"small\">%s</p>"
+            % (t("intro"), t("nav_sheet"), t("nav_check"), t("nav_play"), t("nav_replay"), t("reload_note")))
+
+
+def setup_form(lang, url, with_seats):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    pavilion = "" if with_seats else '<option value="summer-pavilion">%s</option>' % t("pavilion")
+    rows = []
+    for i in range(4):
+        seat = ""
+        if with_seats:
+            choices = [("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts")]
+            default = "human" if i == 0 else "greedy"
+            seat = '<select name="seat%d">%s</select>' % (i, "".join(
+                '<option value="%s"%s>%s</option>' % (v, " selected" if v == default else "", t(k))
+                for v, k in choices))
+        else:
+            seat = '<input name="name%d" value="%s" maxlength="30" size="12">' % (i, t("player_n", n=i + 1))
+        rows.append("<div class=\"row\"><span>%s</span> %s</div>" % (t("seat_n", n=i + 1), seat))
+    return ('<form id="setup" onsubmit="return false"><fieldset><label>%s <select name="variant">'
+            '<option value="classic">%s</option><option value="grey">%s</option>%s</select></label> '
+            '<label>%s <select name="players"><option value="2">2</option><option value="3">3</option><option value="4">4</option></select>'
+            '</label>%s</fieldset></form><button class="primary" id="start" data-post="%s" data-form="setup">%s'
+            "</button>" % (t("variant"), t("classic"), t("grey"), pavilion, t("players"), "".join(rows), url,
+                           t("start")))
+
+
+# -- score sheet pages -----------------------------------------------------------------------------------------
+
+def sheet_body(lang, engine, sheet):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    if sheet is None:
+        return "<h2>%s</h2>%s" % (t("new_sheet"), setup_form(lang, "/api/sheet/new", False))
+    if sheet["variant"] == "summer-pavilion":
+        return pavilion_body(lang, engine, sheet)
+    names = sheet["names"]
+    out = ["<h2>%s &middot; %s</h2>" % (t("nav_sheet"), t(sheet["variant"]))]
+    pending = sheet["pending"]
+    if not sheet["over"]:
+        out.append("<h3>%s</h3><p class=\"small\">%s</p>" % (t("round_n", n=len(sheet["rounds"]) + 1),
+                                                              t("sheet_help")))
+        form = None
+        if sheet["variant"] == "grey":
+            form = "colourpick"
+            out.append('<form id="colourpick" class="picker" onsubmit="return false"><b>%s</b><br>%s</form>'
+                       % (t("grey_colour"), "".join(
+                           '<label><input type="radio" name="colour" value="%s"%s>%s %s</label>'
+                           % (c, " checked" if c == "B" else "", tile(c), esc(colour_name(lang, c)))
+                           for c in sheets.COLOURS)))
+        out.append('<div class="players">')
+        for p, name in enumerate(names):
+            new = {(x["row"], x["col"]) for x in pending["tiles"][p]}
+            wall = [list(row) for row in sheet["walls"][p]]
+            for x in pending["tiles"][p]:
+                wall[x["row"]][x["col"]] = x["colour"]
+            wall = ["".join(row) for row in wall]
+
+            def pick(r, c, p=p, new=new):
+                if sheet["walls"][p][r][c] != "." and (r, c) not in new:
+                    return None
+                return "/api/sheet/tap", {"player": p, "row": r, "col": c}
+
+            n = pending["floors"][p]
+            marker = pending["marker"] == p
+            out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>%s'
+                       '<div class="row"><b>%s:</b> <button data-post="/api/sheet/floor" data-json="%s" '
+                       'aria-label="-">&minus;</button><span class="floorn">%d</span> %s '
+                       '<button data-post="/api/sheet/floor" data-json="%s" aria-label="+">+</button></div>'
+                       '<div class="row small">%s</div><div class="row"><button class="markerb%s" '
+                       'data-post="/api/sheet/marker" data-json="%s">%s %s</button></div></div>'
+                       % (p, esc(name), t("score"), sheet["scores"][p],
+                          wall_cells(lang, sheet["variant"], wall, pick, new, form=form),
+                          t("floor"), attr_json({"player": p, "tiles": max(0, n - 1)}), n, t("floor_tiles"),
+                          attr_json({"player": p, "tiles": n + 1}),
+                          t("items", n=sheets.floor_items(pending, p)), " primary" if marker else "",
+                          attr_json({"player": None if marker else p}), tile("M", label="1"), t("marker")))
+        out.append("</div>")
+        if pending["marker"] is None:
+            out.append("<p class=\"small\">%s</p>" % t("choose_marker"))
+        else:
+            try:
+                preview = sheets.evaluate(engine, sheet)
+                out.append("<h3>%s</h3>%s" % (t("preview"), round_table(lang, sheet, [preview], start=len(
+                    sheet["rounds"]))))
+            except sheets.SheetError as e:
+                out.append('<p class="msg error">%s</p>' % esc(sheet_message(lang, e)))
+        out.append('<button class="primary" id="score-round" data-post="/api/sheet/round">%s</button>'
+                   % t("score_round"))
+    if sheet["rounds"]:
+        out.append("<h3>%s</h3>%s" % (t("score"), round_table(lang, sheet, sheet["rounds"])))
+        out.append('<button data-post="/api/sheet/undo">%s</button>' % t("undo_round"))
+    if sheet["over"]:
+        out.append(final_block(lang, names, sheet["rounds"][-1]["after"], sheet["final"]["bonuses"],
+                               sheet["final"]["scores"], sheet["final"]["winners"]))
+    record = ('<a class="button" id="sheet-record" href="/sheet/record">%s</a> ' % t("download")
+              if sheet["over"] else "")
+    out.append('<p>%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
+               "</button></p>" % (record, t("download_sheet"), t("new_sheet")))
+    if sheet["over"]:
+        out.append('<p class="small">%s</p>' % t("record_note"))
+    return "".join(out)
+
+
+def sheet_message(lang, e):
+    """A refusal in the page's language where the app words it itself; the engine's messages as they are."""
+    if getattr(e, "key", None):
+        fields = dict(e.fields)
+        if "colour" in fields:
+            key = fields["colour"]
+            fields["colour"] = i18n.text(lang, key) if key in i18n.T else key
+        return i18n.text(lang, e.key, **fields)
+    return str(e)
+
+
+def pv_colour(lang, c):
+    return i18n.text(lang, i18n.PAVILION_COLOUR_KEYS[c])
+
+
+def pv_star(lang, star):
+    return i18n.text(lang, "centre_star") if star == "C" else i18n.text(lang, "star_of", c=pv_colour(lang, star))
+
+
+def stepper(url, body_minus, body_plus, value, label):
+    return ('<button data-post="%s" data-json="%s" aria-label="-">&minus;</button><span class="num">%d</span> %s '
+            '<button data-post="%s" data-json="%s" aria-label="+">+</button>'
+            % (url, attr_json(body_minus), value, label, url, attr_json(body_plus)))
+
+
+def pavilion_body(lang, engine, sheet):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    names, pending = sheet["names"], sheet["pending"]
+    rnd = pvs.round_number(sheet)
+    out = ["<h2>%s &middot; %s</h2>" % (t("nav_sheet"), t("pavilion"))]
+    if not sheet["over"]:
+        out.append("<h3>%s &middot; %s</h3><p class=\"small\">%s</p>" % (
+            t("round_n", n=rnd), t("wild_is", c=pv_colour(lang, pvs.wild(rnd))), t("pv_help")))
+        out.append('<form id="pvform" class="picker" onsubmit="return false"><b>%s</b><br>%s<br><label>%s '
+                   '<select name="wilds">%s</select></label></form>'
+                   % (t("centre_colour"), "".join(
+                       '<label><input type="radio" name="colour" value="%s"%s>%s %s</label>'
+                       % (c, " checked" if c == "P" else "", tile(c), esc(pv_colour(lang, c))) for c in pvs.COLOURS),
+                      t("wild_tiles"), "".join('<option value="%d">%d</option>' % (n, n) for n in range(6))))
+        out.append('<div class="players">')
+        for p, name in enumerate(names):
+            mine = {(x["star"], x["space"]): x for x in pending["places"][p]}
+            rows = []
+            for si, star in enumerate(pvs.STARS):
+                cells = []
+                for space in range(1, 7):
+                    have = sheet["boards"][p][si][space - 1]
+                    new = mine.get((star, space))
+                    colour = new["colour"] if new else (have if have != "." else None)
+                    cls = ("t-" + colour) if colour else ("e-" + star)
+                    if have == "." or new:
+                        cells.append('<button class="cell pick %s%s" data-post="/api/pavilion/place" data-json="%s" '
+                                     'data-form="pvform" data-space="%s%d" title="%s %d">%d</button>'
+                                     % (cls, " new" if new else "", attr_json({"player": p, "star": star,
+                                                                              "space": space}),
+                                        star, space, esc(pv_star(lang, star)), space, space))
+                    else:
+                        cells.append('<span class="cell %s" data-space="%s%d">%d</span>' % (cls, star, space, space))
+                rows.append('<div class="row"><span class="small" style="width:18px">%s</span>%s</div>'
+                            % (star, "".join(cells)))
+            token = pending["token"] == p
+            out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>%s'
+                       '<div class="row"><button class="tokenb%s" data-post="/api/pavilion/token" data-json="%s">%s'
+                       '</button>%s</div><div class="row"><b>%s:</b> %s</div><div class="row">%s</div></div>'
+                       % (p, esc(name), t("score"), sheet["scores"][p], "".join(rows), " primary" if token else "",
+                          attr_json({"player": None if token else p, "tiles": pending["token_tiles"]}),
+                          t("start_token"),
+                          (" " + stepper("/api/pavilion/token",
+                                         {"player": p, "tiles": max(1, pending["token_tiles"] - 1)},
+                                         {"player": p, "tiles": pending["token_tiles"] + 1},
+                                         pending["token_tiles"], t("token_tiles"))) if token else "",
+                          t("pass"),
+                          stepper("/api/pavilion/pass",
+                                  {"player": p, "kept": max(0, pending["kept"][p] - 1),
+                                   "discarded": pending["discarded"][p]},
+                                  {"player": p, "kept": pending["kept"][p] + 1, "discarded": pending["discarded"][p]},
+                                  pending["kept"][p], t("kept")),
+                          stepper("/api/pavilion/pass",
+                                  {"player": p, "kept": pending["kept"][p],
+                                   "discarded": max(0, pending["discarded"][p] - 1)},
+                                  {"player": p, "kept": pending["kept"][p], "discarded": pending["discarded"][p] + 1},
+                                  pending["discarded"][p], t("discarded"))))
+        out.append("</div>")
+        try:
+            preview = pvs.evaluate(engine, sheet)
+            out.append("<h3>%s</h3>%s" % (t("preview"), pavilion_table(lang, sheet, [preview], len(sheet["rounds"]))))
+        except sheets.SheetError as e:
+            out.append('<p class="msg error">%s</p>' % esc(sheet_message(lang, e)))
+        out.append('<button class="primary" id="score-round" data-post="/api/sheet/round">%s</button>'
+                   % t("score_round"))
+    if sheet["rounds"]:
+        out.append("<h3>%s</h3>%s" % (t("score"), pavilion_table(lang, sheet, sheet["rounds"])))
+        out.append('<button data-post="/api/sheet/undo">%s</button>' % t("undo_round"))
+    if sheet["over"]:
+        final = sheet["final"]
+        rows = "".join('<tr><td>%s</td><td>%d</td><td>+%d</td><td>%d &rarr; &minus;%d</td><td data-final="%d"><b>%d'
+                       "</b></td></tr>" % (esc(names[p]), sheet["scores"][p], e["bonus"], e["kept"], e["penalty"],
+                                           final["scores"][p], final["scores"][p])
+                       for p, e in enumerate(final["end"]))
+        note = " (%s)" % t("shared") if len(final["winners"]) > 1 else ""
+        out.append('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s'
+                   '</th><th>%s</th></tr>%s</table></div><p class="winner" id="winners">%s: %s%s</p>'
+                   % (t("game_over"), t("before_bonus"), t("end_bonus"), t("kept_penalty"), t("final"), rows,
+                      t("winners"), esc(", ".join(names[w] for w in final["winners"])), note))
+    out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
+               "</button></p>" % (t("download_sheet"), t("new_sheet")))
+    return "".join(out)
+
+
+def pavilion_table(lang, sheet, rounds, start=0):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    names = sheet["names"]
+    head = "<tr><th>%s</th>%s</tr>" % (t("round"), "".join("<th>%s</th>" % esc(n) for n in names))
+    body = []
+    for i, r in enumerate(rounds):
+        cells = []
+        for p in range(len(names)):
+            parts = []
+            for e in r["events"][p]:
+                delta = e["after"] - e["before"]
+                if e["event"] == "start-token":
+                    parts.append("%s, %d &rarr; %+d" % (t("start_token"), e["tiles"], delta))
+                elif e["event"] == "place":
+                    wilds = (" " + t("with_wilds", n=e["wilds"])) if e["wilds"] and e["colour"] != pvs.wild(
+                        start + i + 1) else ""
+                    bonus = (" &middot; " + t("bonus_tiles", n=e["bonus_tiles"])) if e["bonus_tiles"] else ""
+                    parts.append("%s %d %s%s %+d%s" % (esc(pv_star(lang, e["star"])), e["space"],
+                                                       esc(pv_colour(lang, e["colour"])), wilds, delta, bonus))
+                else:
+                    parts.append("%s: %s %d, %s %d &rarr; %+d" % (t("pass"), t("kept"), e["kept"], t("discarded"),
+                                                                  e["discarded"], delta))
+            total = r["after"][p]
+            parts.append("<b>%s %+d &middot; %s %d</b>" % (t("round"), total - r["before"][p], t("total"), total))
+            cells.append('<td data-score="%d">%s</td>' % (total, "<br>".join(parts)))
+        body.append("<tr><th>%d</th>%s</tr>" % (start + i + 1, "".join(cells)))
+    return '<div class="scroll"><table class="rounds">%s%s</table></div>' % (head, "".join(body))
+
+
+def round_table(lang, sheet, rounds, start=0):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    names = sheet["names"]
+    head = "<tr><th>%s</th>%s</tr>" % (t("round"), "".join("<th>%s</th>" % esc(n) for n in names))
+    body = []
+    for i, r in enumerate(rounds):
+        cells = []
+        for p in range(len(names)):
+            parts = ['<span class="tilepts">%s %s +%d (%s)</span>' % (
+                t("row_n", n=x["row"] + 1), esc(colour_name(lang, x["colour"])), x["points"], runs(lang, x))
+                for x in r["tiles"][p]]
+            gained = sum(x["points"] for x in r["tiles"][p])
+            parts.append("%s: %d &rarr; &minus;%d" % (t("floor"), r["floors"][p] + (
+                1 if r["marker"] == p and r["floors"][p] < 7 else 0), r["penalty"][p]))
+            if r["clamped"][p]:
+                parts.append("<i>%s</i>" % t("clamped"))
+            delta = r["after"][p] - r["before"][p]
+            parts.append("<b>%s %+d &middot; %s %d</b>" % (t("round"), delta, t("total"), r["after"][p]))
+            cells.append('<td data-score="%d" data-gain="%d">%s</td>' % (r["after"][p], gained,
+                                                                          "<br>".join(parts)))
+        body.append("<tr><th>%d</th>%s</tr>" % (start + i + 1, "".join(cells)))
+    return '<div class="scroll"><table class="rounds">%s%s</table></div>' % (head, "".join(body))
+
+
+def runs(lang, x):
+    if x["across"] == 1 and x["down"] == 1:
+        return esc(i18n.text(lang, "alone"))
+    return ", ".join(esc(i18n.text(lang, k, n=x[k])) for k in ("across", "down") if x[k] > 1)
+
+
+def final_block(lang, names, before, bonuses, final, winners):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    rows = []
+    for p, name in enumerate(names):
+        b = bonuses[p]
+        rows.append("<tr><td>%s</td><td>%d</td><td>%d &times; 2</td><td>%d &times; 7</td><td>%d &times; 10</td>"
+                    "<td>+%d</td><td data-final=\"%d\"><b>%d</b></td></tr>"
+                    % (esc(name), before[p], b["rows"], b["columns"], b["colours"], b["points"], final[p], final[p]))
+    best = max(final)
+    tied = [p for p in range(len(final)) if final[p] == best]
+    note = ""
+    if len(tied) > 1:
+        note = " (%s%s)" % (t("tiebreak"), "; " + t("shared") if len(winners) > 1 else "")
+    return ('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s</th>'
+            "<th>%s</th><th>%s</th><th>%s</th></tr>%s</table></div><p class=\"winner\" id=\"winners\">%s: %s%s</p>"
+            % (t("game_over"), t("before_bonus"), t("rows"), t("columns"), t("colours"), t("bonuses"), t("final"),
+               "".join(rows), t("winners"), esc(", ".join(names[w] for w in winners)), note))
+
+
+# -- score check -----------------------------------------------------------------------------------------------
+
+def check_body(lang, result=""):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    return ('<h2>%s</h2><form id="wallform" onsubmit="return false"><fieldset><label>%s<br><textarea name="wall" '
+            'rows="5" cols="12" spellcheck="false">BYRKW\nWBYRK\n.....\n.....\n.....</textarea></label><br>'
+            '<label>%s <input name="score" inputmode="numeric" size="5" value="0"></label> <label>%s <select '
+            'name="variant"><option value="classic">%s</option><option value="grey">%s</option>'
+            '<option value="">%s</option></select></label></fieldset></form>'
+            '<button class="primary" id="check-wall" data-post="/api/check/wall" data-form="wallform">%s</button>'
+            '<fieldset><label>%s <input type="file" id="recordfile" accept=".jsonl,.json,application/json"></label>'
+            '<button id="check-record" data-post="/api/check/record" data-file="recordfile">%s</button></fieldset>'
+            '<div id="result">%s</div>'
+            % (t("nav_check"), t("check_wall"), t("check_score"), t("variant"), t("classic"), t("grey"),
+               t("any_wall"), t("check"), t("upload_record"), t("upload"), result))
+
+
+def bonus_table(lang, b, score):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    return ('<table class="bonus"><tr><td>%s</td><td>%d &times; 2 = %d</td></tr><tr><td>%s</td><td>%d &times; 7 = '
+            '%d</td></tr><tr><td>%s</td><td>%d &times; 10 = %d</td></tr><tr><th>%s</th><th>%d</th></tr><tr><th>%s'
+            '</th><th id="final-score">%d + %d = %d</th></tr></table>'
+            % (t("rows"), b["rows"], 2 * b["rows"], t("columns"), b["columns"], 7 * b["columns"], t("colours"),
+               b["colours"], 10 * b["colours"], t("bonuses"), b["points"], t("final"), score, b["points"],
+               score + b["points"]))
+
+
+def parse_records(text, lang="en"):
+    """Records of an uploaded file: (line, record or RecordError) for each non-blank line; bounded."""
+    if not isinstance(text, str):
+        raise BadRequest("the upload is not text")
+    items = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        if len(items) >= MAX_LINES:
+            raise BadRequest(i18n.text(lang, "too_many_records", n=MAX_LINES), 413)
+        try:
+            items.append((number, json.loads(line)))
+        except RecursionError:
+            items.append((number, records.RecordError("line %d: not JSON that can be read (nested too deeply)"
+                                                      % number)))
+        except ValueError as e:
+            items.append((number, records.RecordError("line %d: not JSON (%s)" % (number, e))))
+    return items
+
+
+def check_record_result(lang, engine, text):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    items = parse_records(text, lang)
+    if not items:
+        raise BadRequest(i18n.text(lang, "empty_file"))
+    out, agree, disagree = [], 0, 0
+    for number, item in items:
+        if isinstance(item, records.RecordError):
+            findings = [str(item)]
+        else:
+            findings = [str(f) for f in records.audit(item, engine, line=number)]
+        block = ["<h3>%s</h3>" % t("record_n", n=number)]
+        if findings:
+            disagree += 1
+            block.append("<p><b>%s</b></p><ul class=\"findings\">%s</ul>" % (t("findings"), "".join(
+                "<li>%s</li>" % esc(f) for f in findings)))
+        else:
+            agree += 1
+            block.append('<p class="agrees">&#10004; %s</p>' % t("agrees"))
+            state = records.replay(item, engine)
+            if item["variant"] in ("classic", "grey"):
+                names = [i18n.text(lang, "player_n", n=p + 1) for p in range(state.players)]
+                bonuses = [engine.end_bonus(w, variant=item["variant"]) for w in state.walls]
+                before = [s - b["points"] for s, b in zip(state.scores, bonuses)]
+                block.append(final_block(lang, names, before, bonuses, state.scores, state.winners))
+            else:
+                block.append("<p>%s: %s</p>" % (t("final"), esc(", ".join(map(str, state.scores)))))
+        out.append("".join(block))
+    return '<p id="summary"><b>%s</b></p>%s' % (t("summary", a=agree, d=disagree), "".join(out))
+
+
+# -- play ------------------------------------------------------------------------------------------------------
+
+def _notation_source(i):
+    return "C" if i == 9 else str(i + 1)
+
+
+def play_body(lang, game):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    if game is None:
+        return "<h2>%s</h2>%s" % (t("new_game"), setup_form(lang, "/api/play/new", True))
+    s = game.state
+    human = game.human_to_move()
+    legal = s.legal_moves() if human else []
+    out = ["<h2>%s &middot; %s</h2>" % (t("nav_play"), t(s.variant))]
+    if s.is_over:
+        names = [seat_name(lang, game, p) for p in range(s.players)]
+        bonuses = [game.engine.end_bonus(w, variant=s.variant) for w in s.walls]
+        before = [x - b["points"] for x, b in zip(s.scores, bonuses)]
+        out.append(final_block(lang, names, before, bonuses, s.scores, s.winners))
+    elif human:
+        if s.phase == "tiling":
+            out.append('<p id="prompt">%s</p>' % t("pick_cell", n=s.pending_row + 1))
+        elif game.selected:
+            out.append('<p id="prompt">%s <button data-post="/api/play/select" data-json="%s">%s</button></p>'
+                       % (t("pick_line"), attr_json({"source": None}), t("cancel")))
+        else:
+            out.append('<p id="prompt">%s</p>' % t("pick_tiles"))
+    # factories and centre
+    sel = game.selected
+    out.append('<div class="factories">')
+    sources = [(i, f) for i, f in enumerate(s.factories)] + [(9, s.center)]
+    for i, tiles in sources:
+        name = t("centre") if i == 9 else t("factory_n", n=i + 1)
+        cells = []
+        if i == 9 and s.first_player_marker < 0 and s.phase != "over":
+            cells.append(tile("M", label="1"))
+        for c in tiles:
+            src = _notation_source(i)
+            takeable = human and s.phase != "tiling" and any(m.startswith(src + c) for m in legal)
+            cls = " sel" if sel and sel[0] == src and sel[1] == c else ""
+            if takeable:
+                cells.append('<button class="tile t-%s%s" data-post="/api/play/select" data-json="%s" '
+                             'title="%s" data-take="%s"></button>' % (c, cls, attr_json({"source": src, "colour": c}),
+                                                                      esc(colour_name(lang, c)), src + c))
+            else:
+                cells.append(tile(c))
+        out.append('<div class="factory%s" title="%s" data-source="%s">%s</div>'
+                   % (" centre" if i == 9 else "", name, _notation_source(i), "".join(cells)))
+    out.append("</div>")
+    out.append('<div class="players">')
+    for p in range(s.players):
+        active = not s.is_over and s.current_player == p
+        out.append('<div class="board%s" data-player="%d"><h3>%s &middot; %s %d%s</h3><div class="boardgrid">'
+                   % (" active" if active else "", p, esc(seat_name(lang, game, p)), t("score"), s.scores[p],
+                      " &middot; " + t("to_move") if active else ""))
+        lines = ['<div class="lines">']
+        for r in range(5):
+            content = s.pattern_lines[p][r]
+            slots = "".join('<span class="slot"></span>' for _ in range(r + 1 - len(content)))
+            slots += "".join(tile(c) for c in content)
+            move = sel and "%s%s%d" % (sel[0], sel[1], r + 1)
+            if active and human and move and move in legal:
+                lines.append('<div class="row"><button class="lineb pick" data-post="/api/play/move" '
+                             'data-json="%s" data-line="%d">%s</button></div>' % (attr_json({"move": move}), r + 1,
+                                                                                 slots))
+            else:
+                lines.append('<div class="row"><span class="lineb">%s</span></div>' % slots)
+        lines.append("</div>")
+        out.append("".join(lines))
+
+        def pick(r, c, p=p, active=active):
+            move = "W%d%d" % (r + 1, c + 1)
+            if active and human and s.phase == "tiling" and move in legal:
+                return "/api/play/move", {"move": move}
+            return None
+
+        out.append(wall_cells(lang, s.variant, s.walls[p], pick))
+        out.append("</div>")
+        floor = "".join(tile(c) for c in s.floors[p]) or "&ndash;"
+        fmove = sel and "%s%sF" % (sel[0], sel[1])
+        if active and human and fmove and fmove in legal:
+            out.append('<div class="row"><b>%s:</b> <button class="lineb pick" data-post="/api/play/move" '
+                       'data-json="%s" data-line="F">%s&nbsp;</button></div>' % (t("floor"), attr_json({"move": fmove}),
+                                                                                floor))
+        else:
+            out.append('<div class="row"><b>%s:</b> %s</div>' % (t("floor"), floor))
+        out.append("</div>")
+    out.append("</div>")
+    buttons = []
+    if human:
+        buttons.append('<button id="hint" data-post="/api/play/hint">%s</button>' % t("hint"))
+    if game.history:
+        buttons.append('<button id="undo" data-post="/api/play/undo">%s</button>' % t("undo"))
+    buttons.append('<button data-post="/api/play/reset">%s</button>' % t("new_game"))
+    if s.is_over:
+        buttons.append('<a class="button" href="/play/download">%s</a>' % t("download"))
+    out.append('<p>%s</p>' % " ".join(buttons))
+    if game.hint:
+        out.append('<p id="hint-text" class="msg note">%s</p>' % t("hint_is", m=game.hint))
+    if game.log:
+        out.append('<p class="small">%s: %s</p>' % (t("last_moves"), esc(", ".join(
+            "%d:%s" % (p + 1, m) for p, m in game.log[-12:]))))
+    return "".join(out)
+
+
+def seat_name(lang, game, p):
+    kind = game.seats[p]
+    label = i18n.text(lang, "human" if kind == "human" else "bot_" + kind).split(" (")[0]
+    return "%s (%s)" % (i18n.text(lang, "seat_n", n=p + 1), label)
+
+
+# -- replay ----------------------------------------------------------------------------------------------------
+
+def replay_states(engine, record):
+    """The positions of a record after each of its moves (the first: round 1 dealt), with the move made."""
+    state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
+    state.apply("~%d" % record["first_player"])
+    if record["variant"] == "summer-pavilion":
+        state.deal_supply(record["supply"])
+    out = []
+    for rnd in record["rounds"]:
+        state.deal(rnd["factories"])
+        out.append((state.clone(), None))
+        for move in rnd["moves"]:
+            if move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
+                state.deal_supply(move[1:])
+            else:
+                state.apply(move)
+            out.append((state.clone(), move))
+    return out
+
+
+def replay_body(lang, session):
+    t = lambda k, **f: esc(i18n.text(lang, k, **f))
+    out = ['<h2>%s</h2><p class="small">%s</p><fieldset><input type="file" id="replayfile" accept=".jsonl,.json">'
+           ' <form id="replayform" style="display:inline" onsubmit="return false"><label>%s <input name="line" '
+           'value="1" size="3" inputmode="numeric"></label></form> <button id="replay-load" data-post='
+           '"/api/replay/load" data-file="replayfile" data-form="replayform">%s</button></fieldset>'
+           % (t("nav_replay"), t("replay_help"), t("game_line"), t("upload"))]
+    rp = session.replay
+    if rp:
+        states = rp["states"]
+        i = rp["index"]
+        state, move = states[i]
+        nav = "".join('<button data-post="/api/replay/step" data-json="%s" id="rp-%s"%s>%s</button>'
+                      % (attr_json({"to": to}), key, " disabled" if to == i or not 0 <= to < len(states) else "",
+                         t(key)) for key, to in (("first", 0), ("prev", i - 1), ("next", i + 1),
+                                                ("last", len(states) - 1)))
+        out.append('<p id="rp-pos">%s%s</p><p>%s</p>' % (t("move_i", i=i, n=len(states) - 1),
+                                                        " &middot; <b>%s</b>" % esc(move) if move else "", nav))
+        if state.variant in ("classic", "grey"):
+            out.append('<div class="players">')
+            for p in range(state.players):
+                lines = "".join('<div class="row">%s</div>' % "".join(tile(c) for c in state.pattern_lines[p][r])
+                                for r in range(5))
+                out.append('<div class="board"><h3>%s &middot; %s %d</h3><div class="boardgrid"><div class="lines">'
+                           '%s</div>%s</div><div class="row"><b>%s:</b> %s</div></div>'
+                           % (t("player_n", n=p + 1), t("score"), state.scores[p], lines,
+                              wall_cells(lang, state.variant, state.walls[p]), t("floor"),
+                              "".join(tile(c) for c in state.floors[p]) or "&ndash;"))
+            out.append("</div>")
+        else:
+            out.append("<pre>%s</pre>" % esc(str(state)))
+    return "".join(out)
+
+
+# -- the app ---------------------------------------------------------------------------------------------------
+
+def create_app(engine=None, max_sessions=500, allowed_hosts=None):
+    """The ASGI app; ``engine``: an engine module or backend name (default: the active engine).
+    ``allowed_hosts``: the Host headers served (others get 400), e.g. ``["127.0.0.1", "localhost"]`` so that no
+    other web site can reach the app through a name of its own (DNS rebinding); None serves any."""
+    if engine is None:
+        engine = azul_engine.load_backend(azul_engine.BACKEND)
+    elif isinstance(engine, str):
+        engine = azul_engine.load_backend(engine)
+    sessions = Sessions(max_sessions)
+
+    def language(request, session):
+        asked = request.query_params.get("lang")
+        if asked in i18n.LANGUAGES:
+            session.lang = asked
+        return session.lang or i18n.choose(request.headers.get("accept-language"))
+
+    def with_cookie(response, token, new):
+        if new:
+            response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 24 * 3600)
+        return response
+
+    def page(active, body_of):
+        async def handler(request):
+            token, session, new = sessions.get(request.cookies.get(COOKIE))
+            with session.lock:
+                lang = language(request, session)
+                body = body_of(lang, session)
+            title = i18n.text(lang, active) if active != "home" else i18n.text(lang, "title")
+            return with_cookie(HTMLResponse(layout(lang, title, body, active)), token, new)
+        return handler
+
+    async def read_json(request):
+        size = request.headers.get("content-length")
+        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+            raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413, "too_large",
+                             n=MAX_BODY)
+        chunks, total = [], 0
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > MAX_BODY:
+                raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413,
+                                 "too_large", n=MAX_BODY)
+            chunks.append(chunk)
+        raw = b"".join(chunks)
+        if not raw:
+            return {}
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise BadRequest("the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise BadRequest("the request body is not a JSON object")
+        return data
+
+    def action(handler):
+        async def endpoint(request):
+            token, session, new = sessions.get(request.cookies.get(COOKIE))
+            try:
+                data = await read_json(request)
+
+                def run():
+                    with session.lock:  # one action of a session at a time; bots think in a worker thread
+                        return handler(data, session, language(request, session))
+
+                response = JSONResponse(await run_in_threadpool(run))
+            except BadRequest as e:
+                with session.lock:
+                    lang = language(request, session)
+                    redraw = getattr(e, "redraw", None)
+                message = i18n.text(lang, e.key, **e.fields) if e.key else e.message
+                response = JSONResponse({"error": message, **({"html": redraw} if redraw else {})},
+                                        status_code=e.status)
+            return with_cookie(response, token, new)
+        return endpoint
+
+    def integer(data, key, lo, hi):
+        v = data.get(key)
+        if isinstance(v, str) and v.strip().lstrip("-").isdigit() and len(v) < 10:
+            v = int(v)
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            raise BadRequest("%s: %s is not a whole number from %d to %d" % (key, json.dumps(v)[:40], lo, hi))
+        return v
+
+    def variant_of(data):
+        v = data.get("variant")
+        if v not in ("classic", "grey"):
+            raise BadRequest("variant: %s is not classic or grey" % json.dumps(v)[:40])
+        return v
+
+    # score sheet
+    def sheet_action(change):
+        def handler(data, session, lang):
+            if session.sheet is None and change is not sheet_new:
+                raise BadRequest(i18n.text(lang, "no_game"), 409)
+            try:
+                change(data, session)
+            except sheets.SheetError as e:
+                err = BadRequest(sheet_message(lang, e), 422)
+                err.redraw = sheet_body(lang, engine, session.sheet)
+                raise err from None
+            return {"html": sheet_body(lang, engine, session.sheet)}
+        return handler
+
+    def sheet_new(data, session):
+        players = integer(data, "players", 2, 4)
+        names = [data.get("name%d" % i, "") for i in range(players)]
+        names = [n if isinstance(n, str) else "" for n in names]
+        if data.get("variant") == "summer-pavilion":
+            session.sheet = pvs.new_sheet(names)
+        else:
+            session.sheet = sheets.new_sheet(variant_of(data), names)
+
+    def kind(session, want_pavilion):
+        if (session.sheet["variant"] == "summer-pavilion") != want_pavilion:
+            raise sheets.SheetError("this score sheet is for %s" % session.sheet["variant"])
+
+    def pv_place(data, session):
+        kind(session, True)
+        pvs.place(engine, session.sheet, integer(data, "player", 0, 3), data.get("star"),
+                  integer(data, "space", 1, 6), data.get("colour"), integer(data, "wilds", 0, 5))
+
+    def pv_token(data, session):
+        kind(session, True)
+        p = data.get("player")
+        pvs.set_token(engine, session.sheet, None if p is None else integer(data, "player", 0, 3),
+                      integer(data, "tiles", 1, 40))
+
+    def pv_pass(data, session):
+        kind(session, True)
+        pvs.set_pass(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "kept", 0, 40),
+                     integer(data, "discarded", 0, 200))
+
+    def sheet_tap(data, session):
+        kind(session, False)
+        sheets.tap(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "row", 0, 4),
+                   integer(data, "col", 0, 4), data.get("colour"))
+
+    def sheet_floor(data, session):
+        kind(session, False)
+        sheets.set_floor(engine, session.sheet, integer(data, "player", 0, 3), integer(data, "tiles", 0, 99))
+
+    def sheet_marker(data, session):
+        kind(session, False)
+        p = data.get("player")
+        sheets.set_marker(engine, session.sheet, None if p is None else integer(data, "player", 0, 3))
+
+    def sheet_round(data, session):
+        (pvs if session.sheet["variant"] == "summer-pavilion" else sheets).finish_round(engine, session.sheet)
+
+    def sheet_undo(data, session):
+        (pvs if session.sheet["variant"] == "summer-pavilion" else sheets).undo_round(session.sheet)
+
+    def sheet_reset(data, session):
+        session.sheet = None
+
+    async def sheet_download(request):
+        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        if session.sheet is None:
+            raise HTTPException(404, "no score sheet in this session")
+        body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: session.sheet[k] for k in (
+            "variant", "names", "rounds", "scores", "over", "final")}}, indent=1, default=str)
+        return with_cookie(Response(body, media_type="application/json", headers={
+            "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, new)
+
+    async def sheet_record(request):
+        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        lang = language(request, session)
+        sheet = session.sheet
+        if sheet is None or not sheet["over"] or sheet["variant"] == "summer-pavilion":
+            raise HTTPException(404, "no finished classic or grey score sheet in this session")
+
+        def find():
+            with session.lock:
+                if "record" not in sheet:
+                    try:
+                        sheet["record"] = synth.record(engine, sheet, seconds=RECORD_SECONDS)
+                    except synth.SynthesisError:
+                        sheet["record"] = None
+                return sheet["record"]
+
+        record = await run_in_threadpool(find)
+        if record is None:
+            body = layout(lang, i18n.text(lang, "nav_sheet"), '<p class="msg error">%s</p><p><a href="/sheet">%s</a>'
+                          "</p>" % (esc(i18n.text(lang, "no_record", s=RECORD_SECONDS)),
+                                    esc(i18n.text(lang, "nav_sheet"))), "nav_sheet")
+            return with_cookie(HTMLResponse(body, status_code=422), token, new)
+        return with_cookie(Response(records.dumps(record) + "\n", media_type="application/x-ndjson", headers={
+            "Content-Disposition": 'attachment; filename="azul-game.jsonl"'}), token, new)
+
+    # score check
+    def check_wall(data, session, lang):
+        wall, score = data.get("wall"), data.get("score", "0")
+        variant = data.get("variant") or None
+        if variant not in (None, "classic", "grey"):
+            raise BadRequest("variant: %s is not classic or grey" % json.dumps(variant)[:40])
+        if isinstance(score, str) and score.strip().isdigit() and len(score.strip()) < 7:
+            score = int(score.strip())
+        if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score < 10 ** 6:
+            raise BadRequest("score: %s is not a whole number 0 or more" % json.dumps(score)[:40])
+        try:
+            rows = records.wall_text(wall if isinstance(wall, str) else None)
+            b = engine.end_bonus(rows, variant=variant)
+        except (ValueError, StateFormatError) as e:
+            raise BadRequest(str(e), 422) from None
+        return {"html": check_body(lang, bonus_table(lang, b, score))}
+
+    def check_record(data, session, lang):
+        return {"html": check_body(lang, check_record_result(lang, engine, data.get("text")))}
+
+    # play
+    def play_new(data, session, lang):
+        players = integer(data, "players", 2, 4)
+        seats = []
+        for i in range(players):
+            s = data.get("seat%d" % i, "human")
+            if s not in ("human", *BOT_SPECS):
+                raise BadRequest("seat%d: %s is not human, random, greedy or mcts" % (i, json.dumps(s)[:40]))
+            seats.append(s)
+        seed = data.get("seed")
+        seed = secrets.randbits(63) if seed is None else integer(data, "seed", 0, (1 << 63) - 1)
+        session.game = Game(engine, players, variant_of(data), seats, seed)
+        session.game.run_bots()
+        return {"html": play_body(lang, session.game)}
+
+    def need_game(session, lang):
+        if session.game is None:
+            raise BadRequest(i18n.text(lang, "no_game"), 409)
+        return session.game
+
+    def play_select(data, session, lang):
+        game = need_game(session, lang)
+        src, colour = data.get("source"), data.get("colour")
+        if src is None:
+            game.selected = None
+        else:
+            if not (isinstance(src, str) and isinstance(colour, str)
+                    and any(m.startswith(src + colour) and len(m) == 3 for m in game.state.legal_moves())
+                    and game.human_to_move()):
+                raise BadRequest("no legal move takes %s from %s" % (json.dumps(colour)[:20], json.dumps(src)[:20]),
+                                 409)
+            game.selected = (src, colour)
+        return {"html": play_body(lang, game)}
+
+    def play_move(data, session, lang):
+        game = need_game(session, lang)
+        move = data.get("move")
+        if not isinstance(move, str) or len(move) > 8:
+            raise BadRequest("move: give a move in notation, like 3R4")
+        before = len(game.log)
+        try:
+            game.move(move)
+        except BadRequest as e:
+            e.redraw = play_body(lang, game)
+            raise
+        bots_moved = len(game.log) - before > 1
+        return {"html": play_body(lang, game), **({"note": i18n.text(lang, "bot_thinking")} if bots_moved else {})}
+
+    def play_undo(data, session, lang):
+        game = need_game(session, lang)
+        game.undo()
+        return {"html": play_body(lang, game)}
+
+    def play_hint(data, session, lang):
+        game = need_game(session, lang)
+        game.suggest()
+        return {"html": play_body(lang, game)}
+
+    def play_reset(data, session, lang):
+        session.game = None
+        return {"html": play_body(lang, None)}
+
+    async def play_download(request):
+        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        if session.game is None:
+            raise HTTPException(404, "no game in this session")
+        return with_cookie(Response(session.game.state.record_json() + "\n", media_type="application/x-ndjson",
+                                    headers={"Content-Disposition": 'attachment; filename="azul-game.jsonl"'}),
+                           token, new)
+
+    # replay
+    def replay_load(data, session, lang):
+        items = parse_records(data.get("text"), lang)
+        if not items:
+            raise BadRequest(i18n.text(lang, "empty_file"))
+        line = integer(data, "line", 1, 10 ** 6)
+        chosen = [item for number, item in items if number == line]
+        if not chosen:
+            raise BadRequest(i18n.text(lang, "no_record_line", n=line), 422)
+        record = chosen[0]
+        if isinstance(record, records.RecordError):
+            raise BadRequest(str(record), 422)
+        try:
+            records.replay(record, engine)  # every check of a record; raises naming the first problem
+            states = replay_states(engine, record)
+        except (records.RecordError, IllegalMoveError, StateFormatError) as e:
+            raise BadRequest(str(e), 422) from None
+        session.replay = {"states": states, "index": 0}
+        return {"html": replay_body(lang, session)}
+
+    def replay_step(data, session, lang):
+        if not session.replay:
+            raise BadRequest(i18n.text(lang, "no_game"), 409)
+        session.replay["index"] = integer(data, "to", 0, len(session.replay["states"]) - 1)
+        return {"html": replay_body(lang, session)}
+
+    async def not_found(request, exc):
+        status = getattr(exc, "status_code", 404)
+        detail = getattr(exc, "detail", None) or "not found"
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": detail}, status_code=status)
+        return Response("%d %s\n" % (status, detail), status_code=status, media_type="text/plain")
+
+    async def server_error(request, exc):
+        return JSONResponse({"error": "internal error: %s" % type(exc).__name__}, status_code=500)
+
+    routes = [
+        Route("/", page("home", lambda lang, s: home_body(lang))),
+        Route("/sheet", page("nav_sheet", lambda lang, s: sheet_body(lang, engine, s.sheet))),
+        Route("/check", page("nav_check", lambda lang, s: check_body(lang))),
+        Route("/play", page("nav_play", lambda lang, s: play_body(lang, s.game))),
+        Route("/replay", page("nav_replay", lambda lang, s: replay_body(lang, s))),
+        Route("/sheet/download", sheet_download),
+        Route("/play/download", play_download),
+        Route("/sheet/record", sheet_record),
+        Route("/api/sheet/new", action(sheet_action(sheet_new)), methods=["POST"]),
+        Route("/api/sheet/tap", action(sheet_action(sheet_tap)), methods=["POST"]),
+        Route("/api/sheet/floor", action(sheet_action(sheet_floor)), methods=["POST"]),
+        Route("/api/sheet/marker", action(sheet_action(sheet_marker)), methods=["POST"]),
+        Route("/api/sheet/round", action(sheet_action(sheet_round)), methods=["POST"]),
+        Route("/api/sheet/undo", action(sheet_action(sheet_undo)), methods=["POST"]),
+        Route("/api/sheet/reset", action(sheet_action(sheet_reset)), methods=["POST"]),
+        Route("/api/pavilion/place", action(sheet_action(pv_place)), methods=["POST"]),
+        Route("/api/pavilion/token", action(sheet_action(pv_token)), methods=["POST"]),
+        Route("/api/pavilion/pass", action(sheet_action(pv_pass)), methods=["POST"]),
+        Route("/api/check/wall", action(check_wall), methods=["POST"]),
+        Route("/api/check/record", action(check_record), methods=["POST"]),
+        Route("/api/play/new", action(play_new), methods=["POST"]),
+        Route("/api/play/select", action(play_select), methods=["POST"]),
+        Route("/api/play/move", action(play_move), methods=["POST"]),
+        Route("/api/play/undo", action(play_undo), methods=["POST"]),
+        Route("/api/play/hint", action(play_hint), methods=["POST"]),
+        Route("/api/play/reset", action(play_reset), methods=["POST"]),
+        Route("/api/replay/load", action(replay_load), methods=["POST"]),
+        Route("/api/replay/step", action(replay_step), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: not_found, 404: not_found, 405: not_found,
+                                                       Exception: server_error})
+    app.state.sessions = sessions
+    app.state.engine = engine
+    return app

@@ -1,0 +1,290 @@
+"""Every string the web app shows, in English, Russian, Ukrainian, French and Czech.
+
+``LANGUAGES`` lists the codes; ``T[key]`` holds one text per language, in that order, with ``{name}`` fields.
+``choose(accept_language)`` picks the language of a browser's preference.  The engine's own messages (a refused
+move, a record finding) are shown as the engine words them, in English.
+"""
+
+LANGUAGES = ("en", "ru", "uk", "fr", "cs")
+NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "fr": "Français", "cs": "Čeština"}
+
+T = {
+    "title": ("Azul at the table", "Азул за столом", "Азул за столом", "Azul à table", "Azul u stolu"),
+    "language": ("Language", "Язык", "Мова", "Langue", "Jazyk"),
+    "home": ("Home", "Главная", "Головна", "Accueil", "Domů"),
+    "nav_sheet": ("Game score", "Счёт партии", "Рахунок партії", "Feuille de score", "Záznam hry"),
+    "nav_check": ("Score check", "Проверка счёта", "Перевірка рахунку", "Vérifier le score", "Kontrola skóre"),
+    "nav_play": ("Play", "Играть", "Грати", "Jouer", "Hrát"),
+    "nav_replay": ("Replay", "Просмотр записи", "Перегляд запису", "Revoir une partie", "Přehrát záznam"),
+    "intro": ("Score a game at a real table round by round, check a final score, play the bots or replay a "
+              "recorded game. Every rule is computed by the engine on this computer.",
+              "Считайте очки настоящей партии раунд за раундом, проверяйте итоговый счёт, играйте с ботами "
+              "или просматривайте записанные партии. Все правила считает движок на этом компьютере.",
+              "Рахуйте очки справжньої партії раунд за раундом, перевіряйте підсумковий рахунок, грайте з "
+              "ботами або переглядайте записані партії. Усі правила обчислює рушій на цьому комп'ютері.",
+              "Comptez les points d'une vraie partie manche par manche, vérifiez un score final, jouez contre "
+              "les robots ou revoyez une partie enregistrée. Toutes les règles sont calculées par le moteur sur "
+              "cet ordinateur.",
+              "Zapisujte skutečnou hru kolo po kole, kontrolujte konečné skóre, hrajte proti botům nebo si "
+              "přehrajte zaznamenanou hru. Všechna pravidla počítá engine na tomto počítači."),
+    "variant": ("Variant", "Вариант", "Варіант", "Variante", "Varianta"),
+    "classic": ("Classic (coloured wall)", "Классика (цветная стена)", "Класика (кольорова стіна)",
+                "Classique (mur coloré)", "Klasická (barevná zeď)"),
+    "grey": ("Grey wall", "Серая стена", "Сіра стіна", "Mur gris", "Šedá zeď"),
+    "players": ("Players", "Игроки", "Гравці", "Joueurs", "Hráči"),
+    "player_n": ("Player {n}", "Игрок {n}", "Гравець {n}", "Joueur {n}", "Hráč {n}"),
+    "start": ("Start", "Начать", "Почати", "Commencer", "Začít"),
+    "new_sheet": ("New score sheet", "Новый лист счёта", "Новий аркуш рахунку", "Nouvelle feuille",
+                  "Nový záznam"),
+    "round_n": ("Round {n}", "Раунд {n}", "Раунд {n}", "Manche {n}", "Kolo {n}"),
+    "sheet_help": ("Tap the wall cell of each tile placed this round, set the floor tiles and who took the "
+                   "first-player marker, then score the round.",
+                   "Нажмите клетку стены для каждой выложенной в этом раунде плитки, укажите плитки на полу и "
+                   "кто взял жетон первого игрока, затем подсчитайте раунд.",
+                   "Натисніть клітинку стіни для кожної викладеної в цьому раунді плитки, вкажіть плитки на "
+                   "підлозі й хто взяв жетон першого гравця, потім порахуйте раунд.",
+                   "Touchez la case du mur de chaque tuile posée cette manche, indiquez les tuiles au plancher "
+                   "et qui a pris le marqueur premier joueur, puis comptez la manche.",
+                   "Klepněte na políčko zdi u každé dlaždice položené v tomto kole, zadejte dlaždice na podlaze "
+                   "a kdo vzal žeton prvního hráče, pak kolo sečtěte."),
+    "grey_colour": ("Colour of the next tile (grey wall)", "Цвет следующей плитки (серая стена)",
+                    "Колір наступної плитки (сіра стіна)", "Couleur de la prochaine tuile (mur gris)",
+                    "Barva další dlaždice (šedá zeď)"),
+    "floor": ("Floor", "Пол", "Підлога", "Plancher", "Podlaha"),
+    "floor_tiles": ("floor tiles", "плиток на полу", "плиток на підлозі", "tuiles au plancher",
+                    "dlaždic na podlaze"),
+    "items": ("{n} items (marker included)", "предметов: {n} (с жетоном)", "предметів: {n} (з жетоном)",
+              "{n} éléments (marqueur compris)", "{n} položek (včetně žetonu)"),
+    "marker": ("First-player marker", "Жетон первого игрока", "Жетон першого гравця", "Marqueur premier joueur",
+               "Žeton prvního hráče"),
+    "score_round": ("Score the round", "Подсчитать раунд", "Порахувати раунд", "Compter la manche",
+                    "Sečíst kolo"),
+    "undo_round": ("Take back the last round", "Отменить последний раунд", "Скасувати останній раунд",
+                   "Annuler la dernière manche", "Vrátit poslední kolo"),
+    "score": ("Score", "Счёт", "Рахунок", "Score", "Skóre"),
+    "tiles": ("Tiles", "Плитки", "Плитки", "Tuiles", "Dlaždice"),
+    "round": ("Round", "Раунд", "Раунд", "Manche", "Kolo"),
+    "total": ("Total", "Итого", "Разом", "Total", "Celkem"),
+    "clamped": ("clamped at 0", "не ниже 0", "не нижче 0", "plafonné à 0", "nejméně 0"),
+    "across": ("{n} across", "{n} по горизонтали", "{n} по горизонталі", "{n} en ligne", "{n} vodorovně"),
+    "down": ("{n} down", "{n} по вертикали", "{n} по вертикалі", "{n} en colonne", "{n} svisle"),
+    "alone": ("alone", "одна", "одна", "seule", "samostatně"),
+    "row_n": ("row {n}", "ряд {n}", "ряд {n}", "ligne {n}", "řada {n}"),
+    "preview": ("This round so far", "Этот раунд сейчас", "Цей раунд зараз", "Cette manche pour l'instant",
+                "Toto kolo zatím"),
+    "choose_marker": ("Choose who took the first-player marker.", "Укажите, кто взял жетон первого игрока.",
+                      "Вкажіть, хто взяв жетон першого гравця.", "Indiquez qui a pris le marqueur premier joueur.",
+                      "Zvolte, kdo vzal žeton prvního hráče."),
+    "game_over": ("Game over", "Игра окончена", "Гру завершено", "Partie terminée", "Konec hry"),
+    "bonuses": ("End bonuses", "Бонусы в конце", "Бонуси наприкінці", "Bonus de fin", "Bonusy na konci"),
+    "rows": ("complete rows", "полные ряды", "повні ряди", "lignes complètes", "úplné řady"),
+    "columns": ("complete columns", "полные столбцы", "повні стовпці", "colonnes complètes", "úplné sloupce"),
+    "colours": ("complete colours", "полные цвета", "повні кольори", "couleurs complètes", "úplné barvy"),
+    "before_bonus": ("before bonuses", "до бонусов", "до бонусів", "avant bonus", "před bonusy"),
+    "final": ("Final score", "Итоговый счёт", "Підсумковий рахунок", "Score final", "Konečné skóre"),
+    "winners": ("Winner", "Победитель", "Переможець", "Gagnant", "Vítěz"),
+    "tiebreak": ("tied on points; more complete rows wins", "ничья по очкам; побеждает больше полных рядов",
+                 "нічия за очками; перемагає більше повних рядів", "égalité de points ; le plus de lignes "
+                 "complètes gagne", "shoda bodů; vyhrává více úplných řad"),
+    "shared": ("the win is shared", "победа разделена", "перемогу поділено", "victoire partagée",
+               "vítězství se dělí"),
+    "download": ("Download the game record (.jsonl)", "Скачать запись партии (.jsonl)",
+                 "Завантажити запис партії (.jsonl)", "Télécharger la partie (.jsonl)",
+                 "Stáhnout záznam hry (.jsonl)"),
+    "download_sheet": ("Download the score sheet (JSON)", "Скачать лист счёта (JSON)",
+                       "Завантажити аркуш рахунку (JSON)", "Télécharger la feuille (JSON)",
+                       "Stáhnout záznam skóre (JSON)"),
+    "blue": ("blue", "синий", "синій", "bleu", "modrá"),
+    "yellow": ("yellow", "жёлтый", "жовтий", "jaune", "žlutá"),
+    "red": ("red", "красный", "червоний", "rouge", "červená"),
+    "black": ("black", "чёрный", "чорний", "noir", "černá"),
+    "white": ("white", "белый", "білий", "blanc", "bílá"),
+    "purple": ("purple", "фиолетовый", "фіолетовий", "violet", "fialová"),
+    "green": ("green", "зелёный", "зелений", "vert", "zelená"),
+    "orange": ("orange", "оранжевый", "помаранчевий", "orange", "oranžová"),
+    "pavilion": ("Summer Pavilion", "Летний павильон", "Літній павільйон", "Pavillon d'été", "Letní pavilon"),
+    "star_of": ("{c} star", "звезда: {c}", "зірка: {c}", "étoile {c}", "hvězda: {c}"),
+    "centre_star": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale",
+                    "střední hvězda"),
+    "pv_help": ("Tap the space of each tile placed this round (the number of the space is the tiles paid), with "
+                "the wild tiles used; set who took the start token and with how many tiles, and each player's pass, "
+                "then score the round.",
+                "Нажмите поле каждой выложенной в этом раунде плитки (номер поля — число оплаченных плиток) и "
+                "укажите использованные джокеры; укажите, кто взял жетон первого игрока и сколько плиток, и пас "
+                "каждого игрока, затем подсчитайте раунд.",
+                "Натисніть поле кожної викладеної в цьому раунді плитки (номер поля — кількість оплачених "
+                "плиток) і вкажіть використані джокери; вкажіть, хто взяв жетон першого гравця і скільки плиток, "
+                "і пас кожного гравця, потім порахуйте раунд.",
+                "Touchez l'emplacement de chaque tuile posée cette manche (son numéro est le nombre de tuiles "
+                "payées) avec les jokers utilisés ; indiquez qui a pris le marqueur premier joueur et avec combien "
+                "de tuiles, et la passe de chaque joueur, puis comptez la manche.",
+                "Klepněte na pole každé dlaždice položené v tomto kole (číslo pole je počet zaplacených dlaždic) "
+                "a zadejte použité žolíky; zadejte, kdo vzal žeton prvního hráče a s kolika dlaždicemi, a pas "
+                "každého hráče, pak kolo sečtěte."),
+    "wild_is": ("Wild colour this round: {c}", "Джокер в этом раунде: {c}", "Джокер у цьому раунді: {c}",
+                "Couleur joker de la manche : {c}", "Žolíková barva kola: {c}"),
+    "centre_colour": ("Colour (centre star)", "Цвет (центральная звезда)", "Колір (центральна зірка)",
+                      "Couleur (étoile centrale)", "Barva (střední hvězda)"),
+    "wild_tiles": ("wild tiles used", "использовано джокеров", "використано джокерів", "jokers utilisés",
+                   "použité žolíky"),
+    "with_wilds": ("with {n} wild", "с джокерами: {n}", "з джокерами: {n}", "avec {n} joker(s)",
+                   "se žolíky: {n}"),
+    "start_token": ("Start token", "Жетон первого игрока", "Жетон першого гравця", "Marqueur premier joueur",
+                    "Žeton prvního hráče"),
+    "token_tiles": ("tiles taken with it", "плиток взято с ним", "плиток узято з ним", "tuiles prises avec",
+                    "dlaždic vzatých s ním"),
+    "pass": ("Pass", "Пас", "Пас", "Passe", "Pas"),
+    "kept": ("kept", "оставлено", "залишено", "gardées", "ponecháno"),
+    "discarded": ("discarded", "сброшено", "скинуто", "défaussées", "odhozeno"),
+    "bonus_tiles": ("bonus tiles: {n}", "бонусных плиток: {n}", "бонусних плиток: {n}", "tuiles bonus : {n}",
+                    "bonusové dlaždice: {n}"),
+    "end_bonus": ("end bonuses", "бонусы в конце", "бонуси наприкінці", "bonus de fin", "bonusy na konci"),
+    "kept_penalty": ("kept tiles", "оставленные плитки", "залишені плитки", "tuiles gardées",
+                     "ponechané dlaždice"),
+    "check_wall": ("Final wall: five rows of B Y R K W and dots", "Итоговая стена: пять рядов из B Y R K W и точек",
+                   "Підсумкова стіна: п'ять рядів з B Y R K W і крапок",
+                   "Mur final : cinq lignes de B Y R K W et de points",
+                   "Konečná zeď: pět řad z B Y R K W a teček"),
+    "check_score": ("Score before bonuses", "Счёт до бонусов", "Рахунок до бонусів", "Score avant bonus",
+                    "Skóre před bonusy"),
+    "check": ("Check", "Проверить", "Перевірити", "Vérifier", "Zkontrolovat"),
+    "any_wall": ("any wall (no colour pattern)", "любая стена (без цветного узора)",
+                 "будь-яка стіна (без кольорового візерунка)", "tout mur (sans motif de couleur)",
+                 "libovolná zeď (bez barevného vzoru)"),
+    "upload_record": ("Or upload a game record (.jsonl)", "Или загрузите запись партии (.jsonl)",
+                      "Або завантажте запис партії (.jsonl)", "Ou envoyez une partie enregistrée (.jsonl)",
+                      "Nebo nahrajte záznam hry (.jsonl)"),
+    "upload": ("Upload", "Загрузить", "Завантажити", "Envoyer", "Nahrát"),
+    "agrees": ("agrees with the rules", "соответствует правилам", "відповідає правилам",
+               "conforme aux règles", "odpovídá pravidlům"),
+    "findings": ("Findings", "Замечания", "Зауваження", "Constats", "Nálezy"),
+    "record_n": ("Record {n}", "Запись {n}", "Запис {n}", "Partie {n}", "Záznam {n}"),
+    "summary": ("{a} records agree, {d} disagree", "записей без ошибок: {a}, с ошибками: {d}",
+                "записів без помилок: {a}, з помилками: {d}", "{a} parties conformes, {d} non conformes",
+                "{a} záznamů v pořádku, {d} s chybami"),
+    "seat_n": ("Seat {n}", "Место {n}", "Місце {n}", "Place {n}", "Místo {n}"),
+    "human": ("Person", "Человек", "Людина", "Personne", "Člověk"),
+    "bot_random": ("Random bot", "Случайный бот", "Випадковий бот", "Robot au hasard", "Náhodný bot"),
+    "bot_greedy": ("Greedy bot", "Жадный бот", "Жадібний бот", "Robot glouton", "Hladový bot"),
+    "bot_mcts": ("MCTS bot (strong, slower)", "Бот MCTS (сильный, медленнее)", "Бот MCTS (сильний, повільніший)",
+                 "Robot MCTS (fort, plus lent)", "Bot MCTS (silný, pomalejší)"),
+    "new_game": ("New game", "Новая игра", "Нова гра", "Nouvelle partie", "Nová hra"),
+    "factory_n": ("Factory {n}", "Фабрика {n}", "Фабрика {n}", "Fabrique {n}", "Továrna {n}"),
+    "centre": ("Centre", "Центр", "Центр", "Centre", "Střed"),
+    "to_move": ("to move", "ходит", "ходить", "à jouer", "na tahu"),
+    "pick_tiles": ("Choose the tiles: tap a colour in a factory or the centre.",
+                   "Выберите плитки: нажмите цвет на фабрике или в центре.",
+                   "Виберіть плитки: натисніть колір на фабриці або в центрі.",
+                   "Choisissez les tuiles : touchez une couleur d'une fabrique ou du centre.",
+                   "Vyberte dlaždice: klepněte na barvu v továrně nebo ve středu."),
+    "pick_line": ("Now tap a pattern line or the floor.", "Теперь нажмите линию узора или пол.",
+                  "Тепер натисніть лінію візерунка або підлогу.",
+                  "Touchez maintenant une ligne de motif ou le plancher.",
+                  "Nyní klepněte na řadu vzoru nebo na podlahu."),
+    "pick_cell": ("Choose the wall cell for the tile of line {n}.", "Выберите клетку стены для плитки линии {n}.",
+                  "Виберіть клітинку стіни для плитки лінії {n}.",
+                  "Choisissez la case du mur pour la tuile de la ligne {n}.",
+                  "Zvolte políčko zdi pro dlaždici z řady {n}."),
+    "hint": ("Hint", "Подсказка", "Підказка", "Conseil", "Nápověda"),
+    "hint_is": ("Suggested move: {m}", "Предлагаемый ход: {m}", "Пропонований хід: {m}", "Coup suggéré : {m}",
+                "Navržený tah: {m}"),
+    "undo": ("Undo", "Отменить ход", "Скасувати хід", "Annuler", "Zpět"),
+    "cancel": ("Cancel", "Отмена", "Скасувати", "Annuler", "Zrušit"),
+    "last_moves": ("Last moves", "Последние ходы", "Останні ходи", "Derniers coups", "Poslední tahy"),
+    "replay_help": ("Upload a game record (one line of a .jsonl file) and step through it.",
+                    "Загрузите запись партии (строку файла .jsonl) и просматривайте её по ходам.",
+                    "Завантажте запис партії (рядок файлу .jsonl) і переглядайте її по ходах.",
+                    "Envoyez une partie enregistrée (une ligne d'un fichier .jsonl) et parcourez-la.",
+                    "Nahrajte záznam hry (jeden řádek souboru .jsonl) a procházejte jej."),
+    "game_line": ("line of the file", "строка файла", "рядок файлу", "ligne du fichier", "řádek souboru"),
+    "move_i": ("Move {i} of {n}", "Ход {i} из {n}", "Хід {i} з {n}", "Coup {i} sur {n}", "Tah {i} z {n}"),
+    "first": ("First", "В начало", "На початок", "Début", "Začátek"),
+    "prev": ("Previous", "Назад", "Назад", "Précédent", "Předchozí"),
+    "next": ("Next", "Вперёд", "Вперед", "Suivant", "Další"),
+    "last": ("Last", "В конец", "В кінець", "Fin", "Konec"),
+    "second_tile": ("{name}: wall row {row} already has a tile this round: one tile a row in a round",
+                    "{name}: в ряду стены {row} уже есть плитка этого раунда: одна плитка на ряд за раунд",
+                    "{name}: у ряду стіни {row} уже є плитка цього раунду: одна плитка на ряд за раунд",
+                    "{name} : la ligne {row} du mur a déjà une tuile cette manche : une tuile par ligne et par "
+                    "manche",
+                    "{name}: řada zdi {row} už má v tomto kole dlaždici: jedna dlaždice na řadu za kolo"),
+    "too_many_tiles": ("more {colour} tiles than the game's {n}", "плиток цвета «{colour}» больше, чем {n} в игре",
+                       "плиток кольору «{colour}» більше, ніж {n} у грі", "plus de tuiles « {colour} » que les {n} "
+                       "du jeu", "více dlaždic barvy „{colour}“ než {n} ve hře"),
+    "no_record_line": ("no record on line {n}", "на строке {n} нет записи", "у рядку {n} немає запису",
+                       "aucune partie à la ligne {n}", "na řádku {n} není záznam"),
+    "too_many_records": ("the file has more than {n} records", "в файле больше {n} записей",
+                         "у файлі більше {n} записів", "le fichier contient plus de {n} parties",
+                         "soubor má více než {n} záznamů"),
+    "record_note": ("A sheet holds no factories nor moves: the record is one game, found by a search, whose deals "
+                    "and drafts give these walls and scores by the rules; `audit` accepts it. The search can fail.",
+                    "В листе счёта нет фабрик и ходов: запись — это одна партия, найденная поиском, раздачи и ходы "
+                    "которой по правилам дают эти стены и очки; `audit` её принимает. Поиск может не найти партию.",
+                    "В аркуші рахунку немає фабрик і ходів: запис — це одна партія, знайдена пошуком, роздачі й "
+                    "ходи якої за правилами дають ці стіни й очки; `audit` її приймає. Пошук може не знайти партію.",
+                    "Une feuille ne contient ni fabriques ni coups : la partie enregistrée est trouvée par une "
+                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; `audit` "
+                    "l'accepte. La recherche peut échouer.",
+                    "Záznam skóre neobsahuje továrny ani tahy: záznam hry je jedna hra nalezená hledáním, jejíž "
+                    "rozdání a tahy dávají podle pravidel tyto zdi a body; `audit` ji přijme. Hledání může selhat."),
+    "no_record": ("No game was found in {s} s whose deals and drafts give this sheet's walls and scores; download "
+                  "the score sheet (JSON) instead.",
+                  "За {s} с не найдена партия, раздачи и ходы которой дают стены и очки этого листа; скачайте лист "
+                  "счёта (JSON).",
+                  "За {s} с не знайдено партії, роздачі й ходи якої дають стіни й очки цього аркуша; завантажте "
+                  "аркуш рахунку (JSON).",
+                  "Aucune partie trouvée en {s} s dont les tirages et les coups donnent les murs et les scores de "
+                  "cette feuille ; téléchargez plutôt la feuille (JSON).",
+                  "Za {s} s nebyla nalezena hra, jejíž rozdání a tahy dávají zdi a body tohoto záznamu; stáhněte "
+                  "si raději záznam skóre (JSON)."),
+    "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
+                    "Chybný požadavek"),
+    "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),
+    "too_large": ("The upload is too large: at most {n} bytes.", "Файл слишком большой: не более {n} байт.",
+                  "Файл завеликий: не більше {n} байтів.", "Envoi trop gros : {n} octets au plus.",
+                  "Soubor je příliš velký: nejvýše {n} bajtů."),
+    "no_game": ("No game here yet: start one.", "Игры пока нет: начните новую.", "Гри ще немає: почніть нову.",
+                "Pas encore de partie : commencez-en une.", "Zatím tu není žádná hra: začněte novou."),
+    "empty_file": ("The file holds no record.", "В файле нет записей.", "У файлі немає записів.",
+                   "Le fichier ne contient aucune partie.", "Soubor neobsahuje žádný záznam."),
+    "bot_thinking": ("The bots have moved.", "Боты сделали ходы.", "Боти зробили ходи.",
+                     "Les robots ont joué.", "Boti táhli."),
+    "reload_note": ("A game in progress is kept on this computer's server: reloading the page keeps it.",
+                    "Незаконченная партия хранится на сервере этого компьютера: перезагрузка страницы её не "
+                    "теряет.",
+                    "Незавершена партія зберігається на сервері цього комп'ютера: перезавантаження сторінки її "
+                    "не втрачає.",
+                    "Une partie en cours est gardée par le serveur de cet ordinateur : recharger la page la "
+                    "conserve.",
+                    "Rozehraná hra je uložena na serveru tohoto počítače: znovunačtení stránky ji zachová."),
+}
+
+COLOUR_KEYS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
+PAVILION_COLOUR_KEYS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
+
+
+def text(lang, key, **fields):
+    """The text of ``key`` in ``lang`` (English if ``lang`` is unknown), with ``fields`` filled in."""
+    i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
+    s = T[key][i]
+    return s.format(**fields) if fields else s
+
+
+def choose(accept_language):
+    """The best of LANGUAGES for an Accept-Language header (``ru-RU,ru;q=0.9,en;q=0.8``); English if none."""
+    best, best_q = "en", -1.0
+    if not isinstance(accept_language, str):
+        return best
+    for position, part in enumerate(accept_language[:500].split(",")[:30]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                q = float(params[2:])
+            except ValueError:
+                continue
+        code = tag.strip().lower().split("-")[0]
+        if code in LANGUAGES and q > best_q:
+            best, best_q = code, q
+    return best

@@ -1,0 +1,268 @@
+"""Ray (azul_engine.distributed.RayExecutor, --ray on tournament, record and selfplay): the same output as the
+local run, a killed worker, Ctrl-C on the driver.
+
+One local Ray instance (2 CPUs) serves the whole session; subprocess drivers join it by its address. Without
+the ray package these tests skip, except in CI (CI set), where they fail: CI installs azul-engine[ray]."""
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import azul_engine
+from azul_engine import distributed, selfplay, tournament
+from azul_engine.__main__ import main
+
+CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+WAIT = 120.0  # a guard against a hang, not a timing target
+
+
+@pytest.fixture(scope="session")
+def ray_address():
+    distributed._loopback()  # the session's instance listens on 127.0.0.1 only (so do the CLI's own instances)
+    try:
+        import ray
+    except ImportError:
+        if CI:
+            pytest.fail("the ray package is not installed: CI installs azul-engine[ray]")
+        pytest.skip("the ray package is not installed (pip install 'azul-engine[ray]')")
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR,
+             object_store_memory=200 * 1024 * 1024)
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
+
+
+@pytest.fixture(autouse=True)
+def sigint_not_ignored():
+    """As in test_cli_hardening: SIGINT has Python's handler while these tests run, whatever started them."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if previous == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, previous)
+
+
+def cli(args, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "azul_engine", *args], **kwargs)
+
+
+def task_workers(root):
+    """Pids of the processes under ``root`` (a process tree) running one of our tasks: Ray names a worker
+    process after the task it runs (``ray::_run_chunk``)."""
+    parents, titles = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                titles[int(entry)] = f.read()
+        except OSError:
+            continue
+        if fields[0] != "Z":
+            parents[int(entry)] = int(fields[1])
+    found = []
+    for pid, title in titles.items():
+        if not title.startswith(b"ray::_run_chunk") or pid not in parents:
+            continue
+        p = pid
+        while p in parents and p != root:
+            p = parents[p]
+        if p == root:
+            found.append(pid)
+    return found
+
+
+def wait_until(condition, what):
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"never {what}")
+        time.sleep(0.05)
+
+
+def table_rows(result):
+    return tournament.table(result).splitlines()[1:]  # the heading line tells the time and workers
+
+
+def test_tournament_on_ray_is_the_local_tournament(ray_address, tmp_path):
+    plan = tournament.plan(["random", "greedy", "mcts:10"], players=2, games=12, seed=5)
+    local = tournament.run(plan, workers=1, output=str(tmp_path / "local.jsonl"))
+    with distributed.RayExecutor() as ex:
+        assert ex.workers == 2 and ex.where.startswith("ray 127.0.0.1:")
+        remote = tournament.run(plan, output=str(tmp_path / "ray.jsonl"), executor=ex)
+    assert (tmp_path / "local.jsonl").read_bytes() == (tmp_path / "ray.jsonl").read_bytes()
+    assert table_rows(local) == table_rows(remote) and len(table_rows(local)) == 4
+    heading = tournament.table(remote).splitlines()[0]
+    assert ", 2 workers (ray 127.0.0.1:" in heading and heading.endswith(" games/s")
+    assert [(s.bot, s.games, s.wins, s.scores) for s in local.standings] == \
+        [(s.bot, s.games, s.wins, s.scores) for s in remote.standings]
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "npz"])
+def test_selfplay_on_ray_writes_the_local_bytes(ray_address, tmp_path, fmt):
+    if fmt == "parquet" and not CI:
+        pytest.importorskip("pyarrow")
+    args = dict(players=2, seed=21, fmt=fmt, shard_games=2)
+    with distributed.LocalExecutor(1) as ex:
+        selfplay.run("mcts:10,random", 5, str(tmp_path / "local"), executor=ex, **args)
+    with distributed.RayExecutor() as ex:
+        summary = selfplay.run("mcts:10,random", 5, str(tmp_path / "ray"), executor=ex, **args)
+    names = sorted(os.listdir(tmp_path / "local"))
+    assert names == sorted(os.listdir(tmp_path / "ray")) == ["part-0000%d.%s" % (i, fmt) for i in range(3)]
+    for name in names:
+        assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
+    assert summary.workers == 2 and summary.where.startswith("ray")
+
+
+def test_ray_data_reads_the_shards(ray_address, tmp_path):
+    pytest.importorskip("ray.data")
+    pytest.importorskip("pyarrow")
+    import ray
+
+    with distributed.LocalExecutor(1) as ex:
+        summary = selfplay.run("greedy", 3, str(tmp_path), seed=2, executor=ex, shard_games=2)
+    ds = ray.data.read_parquet(str(tmp_path))
+    assert ds.count() == summary.rows
+    rows = ds.take(summary.rows)
+    assert sorted({r["game"] for r in rows}) == [0, 1, 2]
+    assert len(rows[0]["observation"]) == azul_engine.observation_shape(2)[0]
+
+
+def test_record_joining_the_cluster_from_the_command_line_writes_the_local_file(ray_address, tmp_path, capsys):
+    local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    assert main(["record", "--games", "6", "--seed", "3", "--bot", "greedy", "--workers", "1",
+                 "-o", str(local)]) == 0
+    capsys.readouterr()
+    proc = cli(["record", "--games", "6", "--seed", "3", "--bot", "greedy", "--ray", ray_address,
+                "-o", str(remote)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0, err.decode()
+    assert remote.read_bytes() == local.read_bytes() and local.read_bytes().count(b"\n") == 6
+    assert out.decode().startswith(f"{remote}: 6 games in ") and "2 workers (ray " in out.decode()
+    assert err == b"", err.decode()  # Ray's own start-up notes stay out of the command's output
+
+
+def test_a_killed_worker_costs_only_time(ray_address, tmp_path):
+    """SIGKILL to a Ray worker process while it plays a game: Ray runs its task again; the file is the local
+    run's, no game lost or written twice."""
+    plan = tournament.plan(["mcts:400", "greedy"], players=2, games=8, seed=60)
+    local = tournament.run(plan, workers=1, output=str(tmp_path / "local.jsonl"))
+    killed, stop = [], threading.Event()
+
+    def killer():
+        while not stop.is_set() and not killed:
+            workers = task_workers(os.getpid())
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+            time.sleep(0.02)
+
+    thread = threading.Thread(target=killer, daemon=True)
+    with distributed.RayExecutor() as ex:
+        thread.start()
+        try:
+            remote = tournament.run(plan, output=str(tmp_path / "ray.jsonl"), executor=ex)
+        finally:
+            stop.set()
+            thread.join()
+    assert killed, "no worker was running a task to kill"
+    assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+    assert table_rows(remote) == table_rows(local)
+
+
+def test_ctrl_c_on_a_ray_driver_cancels_its_tasks_and_keeps_whole_lines(ray_address, tmp_path):
+    out = tmp_path / "r.jsonl"
+    proc = cli(["record", "--games", "100000", "--bot", "greedy", "--ray", ray_address, "-o", str(out)],
+               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def lines():
+        return out.read_bytes().count(b"\n") if out.exists() else 0
+
+    wait_until(lambda: lines() >= 3 and task_workers(os.getpid()), "wrote records with tasks running")
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        pytest.fail("still running after SIGINT")
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.returncode == 130 and err == "azul-engine record: interrupted\n", err
+    data = out.read_bytes()
+    assert data.endswith(b"\n")
+    seeds = [json.loads(line)["seed"] for line in data.decode().splitlines()]
+    assert seeds == list(range(len(seeds))) and 3 <= len(seeds) < 100000
+    wait_until(lambda: not task_workers(os.getpid()), "stopped the driver's tasks")
+
+
+def test_ray_on_its_own_local_instance_from_the_command_line(tmp_path, ray_address):
+    """--ray without an address: the command starts (and stops) a Ray instance of its own, here beside the
+    session's, and still writes the local file; a terminal's Ctrl-C (SIGINT to the process group) stops it and
+    everything it started."""
+    local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    proc = cli(["record", "--games", "100000", "--bot", "random", "--ray", "--workers", "2", "-o", str(remote)],
+               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    wait_until(lambda: remote.exists() and remote.read_bytes().count(b"\n") >= 100, "wrote records")
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        proc.wait(timeout=WAIT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        pytest.fail("still running after SIGINT")
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.returncode == 130 and err == "azul-engine record: interrupted\n", err
+    data = remote.read_bytes()
+    n = data.count(b"\n")
+    assert data.endswith(b"\n") and n >= 100
+    assert main(["record", "--games", str(n), "--bot", "random", "--workers", "1", "-o", str(local)]) == 0
+    assert data == local.read_bytes()
+
+    def group_gone():
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+    wait_until(group_gone, "stopped the Ray instance it started")
+
+
+def test_an_address_without_a_cluster_is_one_line_not_minutes_of_retries(ray_address, tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a port that nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = cli(["record", "--games", "2", "--ray", f"127.0.0.1:{port}", "-o", str(tmp_path / "r.jsonl")],
+               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 2 and out == b""
+    assert err.decode() == f"azul-engine record: cannot reach the Ray cluster at 127.0.0.1:{port}: Connection refused\n"
+
+
+def test_selfplay_command_with_ray(ray_address, tmp_path, capsys):
+    """In this process Ray is already connected: --ray uses that connection (and leaves it open)."""
+    import ray
+
+    args = ["selfplay", "--bots", "mcts:5,greedy", "--games", "4", "--seed", "9", "--format", "npz",
+            "--shard-games", "3"]
+    assert main(args + ["--workers", "1", "-o", str(tmp_path / "local")]) == 0
+    assert main(args + ["--ray", "-o", str(tmp_path / "ray")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].endswith("2 workers (ray %s)" % ray_address) and ray.is_initialized()
+    for name in ("part-00000.npz", "part-00001.npz"):
+        assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()

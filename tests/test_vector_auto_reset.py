@@ -1,0 +1,106 @@
+"""VectorGame(..., auto_reset=True) on both engines: a game that ends restarts at once with the vector's next
+seed, done says which ended in the step, final_scores / final_returns hold the finished game's result."""
+
+import pickle
+
+import numpy as np
+import pytest
+
+import azul_engine
+
+MASK64 = (1 << 64) - 1
+
+
+def splitmix_output(seed, k):
+    z = (seed + k * 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def expected_returns(winners, players):
+    return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(players)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_auto_reset_matches_single_games_and_the_seed_sequence(engine, variant):
+    n, players, seed = 3, 2, 9
+    v = engine.VectorGame(n, players, variant, seed, auto_reset=True)
+    assert v.auto_reset is True
+    assert v.final_scores.shape == (n, players) and v.final_returns.dtype == np.float32
+    assert not v.final_scores.any() and not v.done.any()
+    # single games alongside: slot i plays game number started; a finished one is replaced by the next seed
+    started = n
+    games = [engine.new_game(players, variant, splitmix_output(seed, i + 1)) for i in range(n)]
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(400 if variant == "summer-pavilion" else 300):
+        pick = (rng.random(n) * v.num_legal).astype(np.int64)
+        actions = v.legal_actions[np.arange(n), pick]
+        legal_mask, current_player, scores, done = v.step(actions)
+        for i in range(n):
+            games[i].apply(int(actions[i]))
+            if games[i].is_over:
+                assert done[i]
+                assert list(v.final_scores[i]) == games[i].scores
+                assert list(v.final_returns[i]) == expected_returns(games[i].winners, players)
+                started += 1
+                games[i] = engine.new_game(players, variant, splitmix_output(seed, started))
+                ended += 1
+            else:
+                assert not done[i]
+            assert v.state(i) == engine.from_text(games[i].to_text())
+            assert list(scores[i]) == games[i].scores and current_player[i] == games[i].current_player
+            assert sorted(np.flatnonzero(legal_mask[i])) == games[i].legal_actions()
+    assert ended >= 2
+
+
+def test_default_is_unchanged_finished_games_wait_for_reset(engine):
+    v = engine.VectorGame(2, seed=1)
+    assert v.auto_reset is False and v.final_scores is None and v.final_returns is None
+    rng = np.random.default_rng(0)
+    while not v.done.all():
+        pick = (rng.random(2) * v.num_legal).astype(np.int64)
+        v.step(v.legal_actions[np.arange(2), pick])
+    assert (v.current_player == -1).all()
+    v.step(np.array([-5, 10 ** 6]))  # finished games ignore their actions
+    assert v.done.all()
+
+
+def test_auto_reset_checks_every_action_and_pickles(engine):
+    v = engine.VectorGame(2, seed=3, auto_reset=True)
+    with pytest.raises(azul_engine.IllegalMoveError, match="^game 1: "):
+        v.step(np.array([int(v.legal_actions[0, 0]), 299]))
+    rng = np.random.default_rng(2)
+    while not v.done.any():
+        pick = (rng.random(2) * v.num_legal).astype(np.int64)
+        v.step(v.legal_actions[np.arange(2), pick])
+    # the finished game's slot already holds a new game, which takes an action in the next step
+    i = int(np.flatnonzero(v.done)[0])
+    assert v.state(i).moves_this_round == 0 and v.state(i).round == 1 and not v.state(i).is_over
+    with pytest.raises(azul_engine.IllegalMoveError, match="game %d: " % i):
+        v.step(np.array([299, 299]))
+    copy = pickle.loads(pickle.dumps(v))
+    assert copy.auto_reset is True
+    assert all(copy.state(k) == v.state(k) for k in range(2))
+    pick = (rng.random(2) * v.num_legal).astype(np.int64)
+    actions = v.legal_actions[np.arange(2), pick]
+    v.step(actions)
+    copy.step(actions)
+    assert all(copy.state(k) == v.state(k) for k in range(2))
+
+
+def test_auto_reset_reports_a_huge_uint64_action_of_a_game_that_just_ended(engine):
+    # With auto_reset a game that ended in the last step takes an action in the next one: an action of 2**63 or more
+    # there is refused with its real value, as in a game not over.
+    v = engine.VectorGame(2, auto_reset=True, seed=1)
+    rng = np.random.default_rng(0)
+    while not v.done.any():
+        v.step(np.array([v.legal_actions[i][rng.integers(v.num_legal[i])] for i in range(2)], dtype=np.int64))
+    ended = int(np.argmax(v.done))
+    actions = np.zeros(2, dtype=np.uint64)
+    actions[1 - ended] = v.legal_actions[1 - ended][0]
+    actions[ended] = 2**63 + 5
+    with pytest.raises(azul_engine.IllegalMoveError) as error:
+        v.step(actions)
+    assert str(error.value).endswith("action 9223372036854775813 is out of range 0-313")

@@ -1,0 +1,421 @@
+"""The web app (azul_engine.web) through its HTTP interface and its score-sheet module, on both engines."""
+
+import http.client
+import json
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from azul_engine import records  # noqa: E402
+from azul_engine.web import i18n, sheet as sheets  # noqa: E402
+from azul_engine.web.app import MAX_BODY, create_app  # noqa: E402
+
+from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
+
+
+def enter_round(engine, sheet, entry):
+    for p, tiles in enumerate(entry["tiles"]):
+        for t in tiles:
+            sheets.tap(engine, sheet, p, t["row"], t["col"], t["colour"])
+        sheets.set_floor(engine, sheet, p, entry["floors"][p])
+    sheets.set_marker(engine, sheet, entry["marker"])
+    return sheets.finish_round(engine, sheet)
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey"])
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 2)])
+def test_sheet_scores_a_whole_game_as_the_engine_did(engine, variant, players, seed):
+    """A bot game's table entries, typed into the sheet round by round, give the engine's own tile points,
+    floor penalties, round scores, final scores and winners."""
+    game = finished_game(engine, players, variant, seed)
+    rounds = table_rounds(game)
+    assert rounds is not None
+    sheet = sheets.new_sheet(variant, ["P%d" % p for p in range(players)])
+    for entry in rounds:
+        assert not sheet["over"]
+        result = enter_round(engine, sheet, entry)
+        assert [[t["points"] for t in tiles] for tiles in result["tiles"]] == entry["points"]
+        assert [[(t["across"], t["down"]) for t in tiles] for tiles in result["tiles"]] == entry["runs"]
+        assert result["penalty"] == entry["penalties"]
+        assert result["after"] == entry["scores"]
+    assert sheet["over"]
+    assert sheet["final"]["scores"] == game.scores
+    assert sheet["final"]["winners"] == game.winners
+    assert sheet["walls"] == game.walls
+
+
+def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engine):
+    """The record of a score sheet: deals and drafts found by a search (synth.py) that give, by the engine's
+    rules, the sheet's walls and scores; audit accepts it."""
+    game = finished_game(engine, 2, "classic", 2)
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    sheet = session_of(client).sheet
+    for entry in table_rounds(game):
+        enter_round(engine, sheet, entry)
+    assert sheet["over"] and "/sheet/record" in client.get("/sheet").text
+    r = client.get("/sheet/record")
+    assert r.status_code == 200, r.text[:300]
+    record = json.loads(r.text)
+    assert records.audit(record, engine) == []
+    assert record["final_scores"] == game.scores and record["winners"] == game.winners
+    assert [rnd["scores"] for rnd in record["rounds"]] == [rnd["scores"] for rnd in game.record()["rounds"]]
+    assert records.replay(record, engine).walls == game.walls
+    sheets.undo_round(sheet)
+    assert "record" not in sheet and client.get("/sheet/record").status_code == 404
+
+
+def test_sheet_refuses_what_the_rules_forbid(engine):
+    sheet = sheets.new_sheet("classic", ["Anna", "Boris"])
+    sheets.tap(engine, sheet, 0, 1, 1)
+    with pytest.raises(sheets.SheetError, match=r"^Anna: wall row 2 already has a tile this round"):
+        sheets.tap(engine, sheet, 0, 1, 3)
+    with pytest.raises(sheets.SheetError, match=r"^Boris: the floor holds more than 7 items$"):
+        sheets.set_floor(engine, sheet, 1, 8)
+    sheets.set_floor(engine, sheet, 1, 7)
+    sheets.set_marker(engine, sheet, 1)  # a full floor keeps the marker aside: still 7 items
+    assert sheets.floor_items(sheet["pending"], 1) == 7
+    result = sheets.finish_round(engine, sheet)
+    assert result["penalty"] == [0, 14] and result["clamped"] == [False, True] and sheet["scores"] == [1, 0]
+    with pytest.raises(sheets.SheetError, match=r"^Anna: wall row 2, column 2 is already taken$"):
+        sheets.tap(engine, sheet, 0, 1, 1)
+    # refusals change nothing
+    assert sheet["pending"]["tiles"] == [[], []] and sheet["pending"]["floors"] == [0, 0]
+
+
+def test_grey_sheet_refuses_a_colour_twice_in_a_column_with_the_engines_message(engine):
+    sheet = sheets.new_sheet("grey", ["A", "B"])
+    sheets.tap(engine, sheet, 0, 0, 3, "R")
+    with pytest.raises(sheets.SheetError, match=r"^A: wall column 4 already has red$"):
+        sheets.tap(engine, sheet, 0, 2, 3, "R")
+    with pytest.raises(sheets.SheetError, match=r"colour: choose one of B Y R K W"):
+        sheets.tap(engine, sheet, 0, 2, 2, "X")
+    sheets.tap(engine, sheet, 0, 1, 3, "B")
+    sheets.set_marker(engine, sheet, 1)
+    result = sheets.finish_round(engine, sheet)
+    assert [t["points"] for t in result["tiles"][0]] == [1, 2]  # the second tile touches the first: 2 down
+    with pytest.raises(sheets.SheetError, match=r"^A: pattern line 3 holds red, which wall row 3 already has|"
+                                                r"^A: wall column 4"):
+        sheets.tap(engine, sheet, 0, 2, 3, "R")
+
+
+def test_undo_round_restores_the_sheet(engine):
+    sheet = sheets.new_sheet("classic", ["A", "B"])
+    sheets.tap(engine, sheet, 0, 0, 0)
+    sheets.set_marker(engine, sheet, 0)
+    before = json.loads(json.dumps(sheet))
+    sheets.finish_round(engine, sheet)
+    sheets.undo_round(sheet)
+    assert sheet["walls"] == before["walls"] and sheet["scores"] == before["scores"]
+    assert sheet["pending"]["tiles"] == before["pending"]["tiles"] and sheet["pending"]["marker"] == 0
+
+
+# -- the HTTP side ---------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def client(engine):
+    app = create_app(engine)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        c.app_state = app.state
+        yield c
+
+
+def session_of(client):
+    return client.app_state.sessions.items[client.cookies.get("azul_session")]
+
+
+def test_sheet_over_http_keeps_the_game_across_a_reload(client):
+    r = client.post("/api/sheet/new", json={"variant": "classic", "players": "2", "name0": "Anna", "name1": "Boris"})
+    assert r.status_code == 200
+    assert client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0}).status_code == 200
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
+    assert r.status_code == 422
+    assert r.json()["error"].startswith("Anna: wall row 1 already has a tile this round")
+    client.get("/?lang=ru")  # the app's own refusals come in the page's language
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
+    assert r.json()["error"] == "Anna: в ряду стены 1 уже есть плитка этого раунда: одна плитка на ряд за раунд"
+    client.get("/?lang=en")
+    assert client.post("/api/sheet/marker", json={"player": 1}).status_code == 200
+    page = client.get("/sheet").text  # a reload: the round being entered is still there
+    assert 'data-cell="11"' in page and "cell pick t-B new" in page
+    assert client.post("/api/sheet/round", json={}).status_code == 200
+    assert session_of(client).sheet["scores"] == [1, 0]
+    r = client.get("/sheet/download")
+    assert r.status_code == 200 and r.json()["format"] == "azul-score-sheet"
+
+
+def test_score_check_of_a_wall(client, engine):
+    wall = "BYRKW\nWBYRK\n..B..\n...B.\n....B"
+    r = client.post("/api/check/wall", json={"wall": wall, "score": "48", "variant": "classic"})
+    b = engine.end_bonus(records.wall_text(wall), variant="classic")
+    assert r.status_code == 200 and b["points"] == 14
+    assert "48 + 14 = 62" in r.json()["html"]
+    r = client.post("/api/check/wall", json={"wall": "BYRKW\nBYRKW\n.....\n.....\n.....", "score": 1,
+                                             "variant": "classic"})
+    assert r.status_code == 422 and "impossible wall" in r.json()["error"]
+    r = client.post("/api/check/wall", json={"wall": "BYRKW", "score": "x"})
+    assert r.status_code == 400 and r.json()["error"].startswith("score:")
+
+
+def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
+    good = finished_game(engine, 2, "classic", 3).record()
+    bad = json.loads(json.dumps(good))
+    bad["final_scores"][0] += 5
+    text = json.dumps(good) + "\n" + json.dumps(bad) + "\n{not json\n"
+    r = client.post("/api/check/record", json={"text": text})
+    assert r.status_code == 200
+    page = r.json()["html"]
+    assert "1 records agree, 2 disagree" in page
+    expected = [str(f) for f in records.audit(bad, engine, line=2)]
+    assert expected and all(json.dumps(f)[1:-1].replace("'", "&#x27;") in page or f in page for f in expected)
+    assert "line 3: not JSON" in page
+    assert 'data-final="%d"' % good["final_scores"][0] in page
+
+
+def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
+    r = client.post("/api/play/new", json={"variant": "grey", "players": 2, "seat0": "human", "seat1": "greedy",
+                                           "seed": 11})
+    assert r.status_code == 200
+    game = session_of(client).game
+    # hint: a legal move
+    assert client.post("/api/play/hint", json={}).status_code == 200
+    assert game.hint in game.state.legal_moves()
+    # an illegal move is refused with the engine's message and changes nothing
+    before = game.state.to_text()
+    r = client.post("/api/play/move", json={"move": "9B1"})
+    assert r.status_code == 409 and r.json()["error"] == "factory 9 does not exist with 2 players (factories 1-5)"
+    assert game.state.to_text() == before
+    # undo returns to the person's last decision
+    move = game.state.legal_moves()[0]
+    assert client.post("/api/play/move", json={"move": move}).status_code == 200
+    assert client.post("/api/play/undo", json={}).status_code == 200
+    assert game.state.to_text() == before
+    moves = 0
+    while not game.state.is_over:
+        legal = game.state.legal_moves()
+        assert client.post("/api/play/move", json={"move": legal[moves % len(legal)]}).status_code == 200
+        moves += 1
+        assert moves < 400
+    record = client.get("/play/download").text
+    assert records.audit(json.loads(record), engine) == []
+    assert "id=\"winners\"" in client.get("/play").text
+
+
+def test_replay_viewer_steps_through_a_record(client, engine):
+    game = finished_game(engine, 2, "classic", 5)
+    text = "\n" + game.record_json() + "\n"
+    r = client.post("/api/replay/load", json={"text": text, "line": "2"})
+    assert r.status_code == 200
+    n = len(session_of(client).replay["states"]) - 1
+    r = client.post("/api/replay/step", json={"to": n})
+    assert r.status_code == 200 and ("Move %d of %d" % (n, n)) in r.json()["html"]
+    assert session_of(client).replay["states"][n][0].scores == game.scores
+    bad = game.record()
+    bad["rounds"][0]["moves"][0] = "9B1"
+    r = client.post("/api/replay/load", json={"text": json.dumps(bad), "line": 1})
+    assert r.status_code == 422 and "illegal move 1" in r.json()["error"]
+
+
+def test_languages_every_string_and_the_choice(client):
+    for key, texts in i18n.T.items():
+        assert len(texts) == len(i18n.LANGUAGES) and all(t.strip() for t in texts), key
+    assert i18n.choose("ru-RU,ru;q=0.9,en;q=0.8") == "ru"
+    assert i18n.choose("de-DE, fr;q=0.5, cs;q=0.7") == "cs"
+    assert i18n.choose("de, ja") == "en" and i18n.choose(None) == "en" and i18n.choose("x;q=abc,,") == "en"
+    r = client.get("/", headers={"accept-language": "uk,en;q=0.5"})
+    assert "Рахунок партії" in r.text and '<html lang="uk">' in r.text
+    client.get("/?lang=fr")
+    for path in ("/", "/sheet", "/check", "/play", "/replay"):
+        page = client.get(path, headers={"accept-language": "ru"}).text  # the menu's choice wins
+        assert '<html lang="fr">' in page and "Feuille de score" in page, path
+
+
+BAD_BODIES = [b"", b"{", b"[]", b"null", b"\xff\xfe", b'{"player": "x"}', b'{"player": 1e99}',
+              b'{"player": true, "row": -1}', b'{"move": 5}', b'{"move": "' + b"A" * 5000 + b'"}',
+              b'{"text": 7}', b'{"wall": ["x"], "score": -1}', b'{"to": 99999}', b'{"variant": "nope"}',
+              b'{"players": 9}', b'[' * 100000]
+
+ACTIONS = ["/api/sheet/new", "/api/sheet/tap", "/api/sheet/floor", "/api/sheet/marker", "/api/sheet/round",
+           "/api/sheet/undo", "/api/check/wall", "/api/check/record", "/api/play/new", "/api/play/select",
+           "/api/play/move", "/api/play/undo", "/api/play/hint", "/api/replay/load", "/api/replay/step"]
+
+
+def test_bad_requests_get_a_4xx_with_a_message(client):
+    for url in ACTIONS:
+        for body in BAD_BODIES:
+            r = client.post(url, content=body, headers={"content-type": "application/json"})
+            assert 400 <= r.status_code < 500, (url, body[:40], r.status_code, r.text[:200])
+            assert r.json()["error"] and "Traceback" not in r.text
+    # with a sheet and a game in the session too
+    client.post("/api/sheet/new", json={"variant": "grey", "players": 3})
+    client.post("/api/play/new", json={"variant": "classic", "players": 2, "seat0": "human", "seat1": "human"})
+    for url in ACTIONS[1:6] + ACTIONS[9:13]:
+        for body in BAD_BODIES[1:]:
+            r = client.post(url, content=body, headers={"content-type": "application/json"})
+            assert r.status_code < 500, (url, body[:40], r.status_code, r.text[:200])
+    r = client.post("/api/play/new", json={"seat0": "../../etc/passwd", "players": 2, "variant": "classic"})
+    assert r.status_code == 400 and r.json()["error"].startswith("seat0:")
+    r = client.post("/api/check/record", content=b"x" * (MAX_BODY + 1))
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+    assert client.get("/api/sheet/tap").status_code == 405
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/etc/passwd",
+                 "/static//etc/passwd", "/sheet/download/../../x"):
+        r = client.get(path)
+        assert r.status_code == 404, path
+        assert "import" not in r.text
+    assert client.get("/static/app.js").status_code == 200
+
+
+def test_a_burst_of_requests_on_loopback(engine):
+    """A few thousand requests from 8 threads to a real uvicorn server on 127.0.0.1; bounded in count and time."""
+    server = Server(create_app(engine, max_sessions=100))
+    codes, errors = [], []
+    stop_at = time.monotonic() + 120
+
+    def worker(n):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            for i in range(n):
+                if time.monotonic() > stop_at:
+                    break
+                if i % 3 == 0:
+                    conn.request("GET", "/check")
+                elif i % 3 == 1:
+                    conn.request("POST", "/api/check/wall", body=json.dumps({"wall": "BYRKW/...../...../...../.....",
+                                                                             "score": i}),
+                                 headers={"content-type": "application/json"})
+                else:
+                    conn.request("POST", "/api/sheet/tap", body=b"{bad", headers={"content-type": "application/json"})
+                resp = conn.getresponse()
+                resp.read()
+                codes.append(resp.status)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(repr(e))
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=worker, args=(300,)) for _ in range(8)]
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(150)
+        assert not errors
+        assert len(codes) == 2400
+        assert set(codes) == {200, 400}
+        assert len(server.server.config.app.state.sessions.items) <= 100
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn.request("GET", "/")
+        assert conn.getresponse().status == 200
+    finally:
+        server.stop()
+
+
+def test_serve_command_binds_to_loopback_by_default():
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "azul_engine", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("azul-engine serve: http://127.0.0.1:%d/" % port)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("GET", "/")
+                assert conn.getresponse().status == 200
+                break
+            except ConnectionRefusedError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/", headers={"Host": "attacker.example"})  # DNS rebinding: refused
+        assert conn.getresponse().status == 400
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    out = subprocess.run([sys.executable, "-m", "azul_engine", "serve", "--port", "70000"], capture_output=True,
+                         text=True)
+    assert out.returncode == 2 and "--port must be 0 to 65535" in out.stderr
+
+
+# -- Summer Pavilion -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 5)])
+def test_pavilion_sheet_scores_a_whole_game_as_the_engine_did(engine, players, seed):
+    """A bot game's events (placements with their wild tiles, the start token, the passes), typed into the
+    Summer Pavilion sheet, give the engine's points, bonus tiles owed, round scores, final scores and winners."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    game = finished_game(engine, players, "summer-pavilion", seed)
+    record = game.record()
+    sheet = pvs.new_sheet(["P%d" % p for p in range(players)])
+    for i, events in enumerate(game.score_sheet()):
+        for e in events:
+            if e["event"] == "start-token":
+                pvs.set_token(engine, sheet, e["player"], e["tiles"])
+            elif e["event"] == "place":
+                pvs.place(engine, sheet, e["player"], e["star"], e["space"], e["colour"], e["wilds"])
+            elif e["event"] == "pass":
+                pvs.set_pass(engine, sheet, e["player"], len(e["kept"]), e["discarded"])
+        result = pvs.finish_round(engine, sheet)
+        assert result["after"] == record["rounds"][i]["scores"]
+        for p in range(players):
+            mine = [(x["points"], x["bonus_tiles"]) for x in result["events"][p] if x["event"] == "place"]
+            assert mine == [(e["points"], e["bonus_tiles"]) for e in events
+                            if e["event"] == "place" and e["player"] == p]
+    assert sheet["over"]
+    assert sheet["final"]["scores"] == game.scores and sheet["final"]["winners"] == game.winners
+    ends = {e["player"]: e for e in game.score_sheet()[-1] if e["event"] == "end"}
+    for p, end in enumerate(sheet["final"]["end"]):
+        assert end["bonus"] == ends[p]["star_points"] + ends[p]["number_points"]
+
+
+def test_pavilion_sheet_refuses_what_the_rules_forbid(engine):
+    from azul_engine.web import pavilion_sheet as pvs
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    pvs.place(engine, sheet, 0, "C", 2, "B", 0)
+    with pytest.raises(sheets.SheetError, match=r"^Anna: "):
+        pvs.place(engine, sheet, 0, "C", 4, "B", 0)  # the centre star's six tiles all differ
+    with pytest.raises(sheets.SheetError, match=r"^Anna: "):
+        pvs.place(engine, sheet, 0, "R", 2, "R", 2)  # space 2 cannot be paid with 2 wild tiles
+    with pytest.raises(sheets.SheetError, match=r"^star: 'X' is not one of"):
+        pvs.place(engine, sheet, 0, "X", 2, "R", 0)
+    before = json.dumps(sheet)
+    with pytest.raises(sheets.SheetError):
+        pvs.set_pass(engine, sheet, 1, 5, 0)  # at most 4 tiles are kept
+    assert json.dumps(sheet) == before  # refusals change nothing
+    pvs.set_token(engine, sheet, 1, 6)
+    pvs.set_pass(engine, sheet, 1, 0, 9)
+    result = pvs.finish_round(engine, sheet)
+    assert result["after"] == [6, 1]  # a lone tile scores 1; every loss stops at 1: 5 - 6 - 9
+
+
+def test_pavilion_sheet_over_http(client):
+    r = client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 2, "name0": "Anna"})
+    assert r.status_code == 200 and "Summer Pavilion" in r.json()["html"]
+    assert client.post("/api/pavilion/place", json={"player": 0, "star": "R", "space": 3, "wilds": "1"}
+                       ).status_code == 200
+    r = client.post("/api/pavilion/place", json={"player": 0, "star": "C", "space": 2, "colour": "B", "wilds": 0})
+    assert r.status_code == 200
+    r = client.post("/api/pavilion/place", json={"player": 0, "star": "C", "space": 4, "colour": "B", "wilds": 0})
+    assert r.status_code == 422
+    assert r.json()["error"] == "Anna: the centre star already holds blue: its six tiles must all differ"
+    assert client.post("/api/pavilion/token", json={"player": 1, "tiles": 3}).status_code == 200
+    assert client.post("/api/pavilion/pass", json={"player": 1, "kept": 2, "discarded": 1}).status_code == 200
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})  # a classic action: refused
+    assert r.status_code == 422 and "summer-pavilion" in r.json()["error"]
+    assert client.post("/api/sheet/round", json={}).status_code == 200
+    sheet = session_of(client).sheet
+    assert sheet["scores"] == [5 + 1 + 1, 1]  # two lone tiles, 1 each; 5 - 3 (token) - 1 (discarded)
+    assert sheet["boards"][0][1] == "..R..." and sheet["boards"][0][6] == ".B...."
+    assert client.post("/api/sheet/undo", json={}).status_code == 200
+    assert session_of(client).sheet["scores"] == [5, 5]
