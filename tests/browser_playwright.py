@@ -1,5 +1,6 @@
-"""Playwright for the SVG and replay tests (the web app's selenium fixtures are in browser_support.py): headless Chromium (Debian's ``chromium`` package, installed by .ci/run) driven
-by Playwright for Python, never a browser Playwright downloads itself.
+"""Playwright for the SVG and replay tests (the web app's selenium fixtures are in browser_support.py):
+headless Chromium (Debian's ``chromium`` package, installed by .ci/run) driven by Playwright for Python, never
+a browser Playwright downloads itself.
 
 Use the fixtures by importing them into a test module::
 
