@@ -76,10 +76,13 @@ fi
 # build only.
 skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_engine_goes_on
       --ignore tests/test_ray.py)
+# The browser tests (Chromium and Playwright's driver) exercise no C++ of ours and would run those big programs
+# under the preloaded ASan runtime: they run in the main suite (where CI requires them) and skip here.
+export AZUL_NO_BROWSER="not under the sanitizers (scripts/sanitize.sh): the main suite runs the browser tests"
 status=0
 echo "+ python -m pytest ${*:--q} ${skip[*]} (LD_PRELOAD=$LD_PRELOAD)"
 python -m pytest -p no:cacheprovider "${skip[@]}" "${@:--q}" || status=$?
-unset LD_PRELOAD
+unset LD_PRELOAD AZUL_NO_BROWSER
 done_=$(date +%s)
 echo "sanitize: tests took $((done_ - built)) s"
 

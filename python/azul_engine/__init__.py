@@ -37,7 +37,7 @@ def load_backend(name):
     if name not in _MODULES:
         raise ValueError(f"unknown azul-engine backend {name!r}; expected one of: {', '.join(_MODULES)}")
     try:
-        return importlib.import_module(_MODULES[name])
+        module = importlib.import_module(_MODULES[name])
     except ImportError as exc:
         if name != "cpp":
             raise
@@ -46,6 +46,10 @@ def load_backend(name):
             "C++17 compiler available (AZUL_REQUIRE_CPP=1 makes a failed build an error instead of a warning), "
             "or use AZUL_BACKEND=python."
         ) from exc
+    from . import svg  # Jupyter draws the states of every engine loaded (state._repr_svg_)
+
+    svg.install(module)
+    return module
 
 
 def available_backends():

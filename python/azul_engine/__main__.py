@@ -1,9 +1,10 @@
 """Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
-serve}``, also installed as ``azul-engine``.
+serve,replay,board,play}``, also installed as ``azul-engine``.
 
 This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.distributed`` (where games are played) and
-``azul_engine.selfplay`` (which also registers its own command).
+``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.distributed`` (where games are played),
+``azul_engine.selfplay`` (which also registers its own command), ``azul_engine.replay``, ``azul_engine.svg`` and
+``azul_engine.play``.
 """
 
 import argparse
@@ -14,7 +15,7 @@ import sys
 import time
 
 import azul_engine
-from azul_engine import bench, bots, distributed, hints, records, selfplay, serve, tournament
+from azul_engine import bench, bots, distributed, hints, play, records, replay, selfplay, serve, svg, textui, tournament
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -133,24 +134,8 @@ def _engine(args):
         raise _CommandError(str(e)) from None
 
 
-class _Progress:
-    """A one-line progress bar on standard error, drawn only when it is a terminal."""
-
-    drawn = False  # a bar is on the screen without its line end: an interrupt message starts a new line
-
-    def __init__(self, total, what):
-        self.total, self.what = total, what
-        self.on = sys.stderr.isatty()
-
-    def __call__(self, done):
-        if self.on:
-            filled = 30 * done // self.total
-            _Progress.drawn = True
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{self.total} {self.what}", end="",
-                  file=sys.stderr, flush=True)
-            if done == self.total:
-                print(file=sys.stderr)
-                _Progress.drawn = False
+# A progress bar on standard error, drawn by rich only when it is a terminal (textui.Progress).
+_Progress = textui.Progress
 
 
 def _seat_bots(args):
@@ -451,6 +436,26 @@ def main(argv=None):
     serve.add_parser(commands, engine_help)
     hints.add_command(commands, engine_help)
 
+    rep = commands.add_parser("replay", help="a recorded game as a self-contained HTML page",
+                              description="Write one record of FILE.jsonl as an HTML page that steps through the "
+                              "game move by move (buttons, arrow keys, a slider), with every move, the scores after "
+                              "each round and the end bonuses; it needs no network.")
+    replay.add_arguments(rep, engine_help)
+    rep.set_defaults(handler=replay.command)
+
+    pic = commands.add_parser("board", help="a position as an SVG picture",
+                              description="Draw the position after a number of moves of a recorded game (or a "
+                              "state's text) as an SVG 1.1 picture, the last move outlined.")
+    svg.add_arguments(pic, engine_help)
+    pic.set_defaults(handler=svg.command)
+
+    game = commands.add_parser("play", help="play against the bots in the terminal",
+                               description="A game against bots: type moves in the engine's notation; commands "
+                               "moves, hint, undo, board, save FILE, help, quit. Reads standard input line by "
+                               "line, so it can be scripted.")
+    play.add_arguments(game, engine_help)
+    game.set_defaults(handler=play.command)
+
     args = None
     try:
         sys.stdout.reconfigure(errors="backslashreplace")  # a file name that is not UTF-8 prints, escaped
@@ -467,9 +472,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         # Ctrl-C: one line, no traceback, the shell's status for SIGINT. Output files were cut back to their
         # last whole line by whoever wrote them (records.LineWriter).
-        if _Progress.drawn:
-            print(file=sys.stderr)
-            _Progress.drawn = False
+        _Progress.stop_all()
         command = f" {args.command}" if args is not None else ""
         print(f"azul-engine{command}: interrupted", file=sys.stderr)
         return 130

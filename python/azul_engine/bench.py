@@ -218,21 +218,29 @@ def checksum_mismatches(results):
     return out
 
 
+# what was measured, the configuration, games/s, its unit, plies/s (or clones/s), its unit, the checksum
+_COLUMNS = (37, 19, 12, 9, 13, 9, 0)
+
+
 def table_row(r):
-    """One line of the readable table for result ``r``."""
-    what = f"{r['players']}p {r['variant']:<15}"
+    """One line of the readable table for result ``r`` (columns laid out by rich, see ``textui.row``)."""
+    from .textui import row
+    what = f"{r['players']}p {r['variant']}"
     m = r["measure"]
     if m == "engine":
-        return (f"  in-engine random games, 1 thread   {what} {r['games_per_s']:>12,.0f} games/s "
-                f"{r['plies_per_s']:>13,.0f} plies/s   checksum {r['checksum']}")
-    if m == "engine-light":
-        return (f"  in-engine games, light policy      {what} {r['games_per_s']:>12,.0f} games/s "
-                f"{r['plies_per_s']:>13,.0f} plies/s   checksum {r['checksum']}")
-    if m == "python-loop":
-        return f"  Python loop, apply() per ply       {what} {r['plies_per_s']:>34,.0f} plies/s"
-    if m == "batched":
-        return f"  VectorGame.step, {r['games']:>4} games       {what} {r['plies_per_s']:>34,.0f} plies/s"
-    if m == "clone":
-        return f"  clone()                            {what} {r['clones_per_s']:>34,.0f} clones/s"
-    return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
-            f"games/s ({r['speedup']:.2f}x)")
+        cells = ["  in-engine random games, 1 thread", what, f"{r['games_per_s']:,.0f}", " games/s",
+                 f"{r['plies_per_s']:,.0f}", " plies/s", f"  checksum {r['checksum']}"]
+    elif m == "engine-light":
+        cells = ["  in-engine games, light policy", what, f"{r['games_per_s']:,.0f}", " games/s",
+                 f"{r['plies_per_s']:,.0f}", " plies/s", f"  checksum {r['checksum']}"]
+    elif m == "python-loop":
+        cells = ["  Python loop, apply() per ply", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s", ""]
+    elif m == "batched":
+        cells = [f"  VectorGame.step, {r['games']:>4} games", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s",
+                 ""]
+    elif m == "clone":
+        cells = ["  clone()", what, "", "", f"{r['clones_per_s']:,.0f}", " clones/s", ""]
+    else:
+        return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
+                f"games/s ({r['speedup']:.2f}x)")
+    return row(cells, _COLUMNS, justify="llrlrll", gap=0)

@@ -881,3 +881,12 @@ def wall_bonus_text(engine, wall, score, variant=None):
         "bonuses: %d" % b["points"],
         "final score: %d + %d = %d" % (score, b["points"], score + b["points"]),
     ])
+
+
+def to_html(record, engine=None, seat=0, title=None):
+    """A self-contained HTML page that replays ``record`` move by move (see ``azul_engine.replay.to_html``)."""
+    from .replay import to_html as page
+    return page(record, engine, seat=seat, title=title)
+
+
+__all__.append("to_html")

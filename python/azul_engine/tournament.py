@@ -252,23 +252,21 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
 def table(result):
     """The result as text: a heading line, then one row per bot: games, wins, win rate and average score,
     each rate and average with its 95% interval, and a forfeits column when any game was lost by forfeit."""
+    from .textui import table as text_table
     forfeits = any(s.forfeits for s in result.standings)
-    rows = [("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI") + (("forfeits",) if forfeits
-                                                                                     else ())]
+    rows = []
     for s in result.standings:
         lo, hi = s.win_interval
         slo, shi = s.score_interval
         rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi))
                     + (("%d" % s.forfeits,) if forfeits else ()))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    left = (True, False, False, False, True, False, True, False)  # text left, numbers right
     where = getattr(result, "where", "local")
-    lines = ["%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
+    heading = "%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
         result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
         "" if where == "local" else " (%s)" % where, result.seconds,
-        len(result.plan.games) / result.seconds if result.seconds > 0 else float("inf"))]
-    for row in rows:
-        cells = [cell.ljust(w) if l else cell.rjust(w) for cell, w, l in zip(row, widths, left)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+        len(result.plan.games) / result.seconds if result.seconds > 0 else float("inf"))
+    # text left, numbers right
+    headers = ("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI") + (("forfeits",) if forfeits
+                                                                                      else ())
+    return heading + "\n" + text_table(headers, rows, justify="lrrrlrl" + ("r" if forfeits else ""))

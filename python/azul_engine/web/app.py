@@ -9,6 +9,7 @@ used dropped past ``max_sessions``) holding the score sheet, the game in play an
 keeps them; a restart of the server forgets them (download the sheet or the record to keep it).
 """
 
+import copy
 import html
 import json
 import secrets
@@ -35,6 +36,7 @@ MAX_LINES = 2000  # records in one uploaded file
 COOKIE = "azul_session"
 RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
 BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
+HINT_BOT = "mcts:200"  # the search behind the hint button (bots.hint)
 
 
 class BadRequest(Exception):
@@ -91,7 +93,7 @@ class Game:
         self.seats = seats
         self.bots = {p: bots.make_bot(BOT_SPECS[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
                      if s != "human"}
-        self.history = []  # state text before each move of a person
+        self.history = []  # before each move of a person: the moves applied so far, and the bots (generators)
         self.selected = None  # (source, colour) chosen by the person to move
         self.hint = None
         self.log = []
@@ -109,13 +111,13 @@ class Game:
     def move(self, move):
         if not self.human_to_move():
             raise BadRequest("no person is to move")
-        before = self.state.to_text(history=True)
+        bots_before = copy.deepcopy(self.bots)  # after an undo the bots answer as they did
         p = self.state.current_player
         try:
             self.state.apply(move)
         except IllegalMoveError as e:
             raise BadRequest(str(e), 409) from None
-        self.history.append((before, len(self.log)))
+        self.history.append((len(self.log), bots_before))
         self.log.append((p, move))
         self.selected = self.hint = None
         self.run_bots()
@@ -123,16 +125,17 @@ class Game:
     def undo(self):
         if not self.history:
             raise BadRequest("nothing to undo")
-        text, n = self.history.pop()
-        self.state = self.engine.from_text(text)
-        del self.log[n:]
+        n, self.bots = self.history.pop()
+        while len(self.log) > n:  # the engine's own undo, move by move (the bots' replies, then the person's)
+            self.state.undo()
+            self.log.pop()
         self.selected = self.hint = None
 
     def suggest(self):
         if not self.human_to_move():
             raise BadRequest("no person is to move")
-        helper = bots.GreedyBot(len(self.log) + 1)
-        self.hint = self.state.action_to_string(helper.choose(self.state.clone()))
+        best = bots.hint(self.state, bot=HINT_BOT, top=1, seed=len(self.log))
+        self.hint = best[0].move
 
 
 # -- page parts ------------------------------------------------------------------------------------------------
