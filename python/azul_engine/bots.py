@@ -707,7 +707,7 @@ class Match:
 
     def record(self):
         """The game as an azul-record dict, with who played (``bots``), ``event``, ``date`` and ``forfeit``
-        (records-who-played.md)."""
+        (records.md section 5)."""
         record = json.loads(self.state.record_json())
         record["bots"] = [dict({"spec": spec}, **({"name": name} if name and name != spec else {}))
                           for spec, name in zip(self.specs, self.names)]

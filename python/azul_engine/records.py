@@ -289,7 +289,7 @@ def _check_shape(record):
 
 
 def _check_who_played(record, players, bad):
-    """The optional fields saying who played (records-who-played.md): ``bots`` (one object a seat, with a string
+    """The optional fields saying who played (records.md section 5): ``bots`` (one object a seat, with a string
     ``spec`` and optionally a string ``name``), ``event`` and ``date`` (strings) and ``forfeit`` (``seat`` and
     ``reason``).  The first problem, as a Finding, or None."""
     seats = record.get("bots")

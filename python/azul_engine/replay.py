@@ -105,7 +105,7 @@ def _bonuses(record, final):
 
 
 def _who_played(record):
-    """The optional fields of a record that say who played (records-who-played: bots, event, date, forfeit)."""
+    """The optional fields of a record that say who played (records.md section 5: bots, event, date, forfeit)."""
     out = []
     seats = record.get("bots")
     if isinstance(seats, list) and all(isinstance(b, dict) for b in seats):
