@@ -75,7 +75,9 @@ fi
 # workers play the games that test_selfplay and test_tournament play here: tests/test_ray.py runs in the release
 # build only.
 skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_engine_goes_on
-      --ignore tests/test_ray.py)
+      --ignore tests/test_ray.py
+      --deselect tests/test_selfplay.py::test_pandas_and_polars_read_the_shards)
+# (That test reads the shards with pandas, which only the release suite's ray extra installs; it runs no C++.)
 # The browser tests (Chromium and Playwright's driver) exercise no C++ of ours and would run those big programs
 # under the preloaded ASan runtime: they run in the main suite (where CI requires them) and skip here.
 export AZUL_NO_BROWSER="not under the sanitizers (scripts/sanitize.sh): the main suite runs the browser tests"
