@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "azul/common/pystr.h"
+#include "azul/common/rng.h"
 #include "azul/classic/notation.h"
 #include "azul/classic/text.h"
 #include "bindings.h"
@@ -366,6 +367,8 @@ PYBIND11_MODULE(_cppengine, m) {
 #else
   m.attr("PORTABLE") = false;
 #endif
+  // Whether the fills' draws run four at a time with AVX2 here (rng.h's BelowCountdown, chosen at run time).
+  m.attr("VECTORISED") = BelowCountdownVectorised();
   m.attr("MAX_ROUNDS") = kMaxRounds;
   m.attr("NUM_ACTIONS") = kNumActions;
   m.attr("NUM_DRAFT_ACTIONS") = kNumDraftActions;
@@ -446,5 +449,5 @@ PYBIND11_MODULE(_cppengine, m) {
       "playouts_from", "VectorGame", "observation_shape", "from_text", "PavilionState",
       "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE",
       "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
-      "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "MAX_ROUNDS", "GameInfo", "game_info");
+      "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "GameInfo", "game_info");
 }

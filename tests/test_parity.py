@@ -18,7 +18,7 @@ import azul_engine
 
 STUB = os.path.join(os.path.dirname(azul_engine.__file__), "_cppengine.pyi")
 # Where the engines may differ by design: PORTABLE says how the C++ engine was built.
-BUILD_DEPENDENT = {"PORTABLE"}
+BUILD_DEPENDENT = {"PORTABLE", "VECTORISED"}
 PROTOCOL = ("__eq__", "__hash__", "__copy__", "__deepcopy__", "__reduce__", "__str__", "__repr__")
 
 

@@ -3,6 +3,7 @@
 // kernel games equal to games played move by move on the full State, results independent of the
 // thread count.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,21 @@ TEST(light_policy_results_do_not_depend_on_threads) {
   for (const Pinned& p : kLightPinned)
     CHECK(Playouts(p.variant, p.players, 100, 9, 1, Policy::kLight) ==
           Playouts(p.variant, p.players, 100, 9, 2, Policy::kLight));
+}
+
+// BelowCountdown (the fills' draws, AVX2 where the CPU has it) gives what successive Below calls
+// give, for every bag size a fill can meet; the portable build runs this on the plain loop.
+TEST(below_countdown_is_successive_draws) {
+  std::printf("  (BelowCountdown %s)\n", BelowCountdownVectorised() ? "vectorised" : "plain");
+  uint64_t seed = 12345;
+  for (int total = 4; total <= 200; ++total)
+    for (int n = 4; n <= 40 && n <= total; n += 4) {
+      uint64_t out[40];
+      const uint64_t s = SplitMixNext(seed);
+      BelowCountdown(s, total, out, n);
+      uint64_t t = s;
+      for (int i = 0; i < n; ++i) CHECK_EQ(out[i], static_cast<uint64_t>(Below(t, total - i)));
+    }
 }
 
 TEST(results_do_not_depend_on_threads) {

@@ -94,7 +94,8 @@ def _info(args):
             print(f"unavailable: {name} ({exc.__cause__ or exc})")
             continue
         if name == "cpp":
-            print(f"cpp build: {'portable (AZUL_PORTABLE=1)' if engine.PORTABLE else 'compiler builtins'}")
+            print(f"cpp build: {'portable (AZUL_PORTABLE=1)' if engine.PORTABLE else 'compiler builtins'}"
+                  f"{', fills drawn four at a time (AVX2)' if engine.VECTORISED else ''}")
     return 0
 
 

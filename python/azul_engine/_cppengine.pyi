@@ -15,6 +15,7 @@ __all__: Tuple[str, ...]
 COLOURS: str
 VARIANTS: Tuple[str, ...]
 PORTABLE: bool
+VECTORISED: bool
 MAX_ROUNDS: int
 NUM_ACTIONS: int
 NUM_DRAFT_ACTIONS: int

@@ -38,7 +38,7 @@ from ._pure.common import assemble as _assemble
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
-    "COLOURS", "VARIANTS", "PORTABLE", "MAX_ROUNDS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
+    "COLOURS", "VARIANTS", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE",
     "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus",
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",

@@ -79,13 +79,15 @@ inline uint64_t Uncumulate(uint64_t cum) {
   return (prefix - (prefix << 8)) & kFiveBytes;
 }
 
-// Draws the k-th tile in colour order, k = Below(rng, total), as ContinueFill does; returns one
-// tile of its colour (1 << 8c) and takes it out of `cum`.
-inline uint64_t DrawTile(uint64_t& rng, uint64_t& cum, int total) {
-  const uint64_t k = static_cast<uint64_t>(Below(rng, total));
+// Takes the k-th tile in colour order out of `cum`; returns one tile of its colour (1 << 8c).
+inline uint64_t TakeTile(uint64_t& cum, uint64_t k) {
   const uint64_t at_or_above = ((cum - (k + 1) * kOnes) & kGuards) >> 7;  // 1 in bytes c..4
   cum -= at_or_above;
   return at_or_above & (~at_or_above + 1);
+}
+// Draws the k-th tile in colour order, k = Below(rng, total), as ContinueFill does.
+inline uint64_t DrawTile(uint64_t& rng, uint64_t& cum, int total) {
+  return TakeTile(cum, static_cast<uint64_t>(Below(rng, total)));
 }
 
 inline int TilePoints(int across, int down) {
@@ -155,13 +157,17 @@ struct Game {
   // A new round's fill (every source empty).
   void FillRound() {
     if (CumTotal(bag) >= 4 * kFactories) {  // no refill can happen: no checks
+      // The draws' positions first (rng.h's BelowCountdown: four at a time), then the tiles.
+      constexpr int kDraws = 4 * kFactories;
+      uint64_t at[kDraws];
       uint64_t cum = bag;
-      int total = CumTotal(cum);
+      BelowCountdown(rng, CumTotal(cum), at, kDraws);
+      rng += kDraws * kSplitMixGamma;
       for (int f = 0; f < kFactories; ++f) {
-        uint64_t tiles = DrawTile(rng, cum, total--);
-        tiles += DrawTile(rng, cum, total--);
-        tiles += DrawTile(rng, cum, total--);
-        tiles += DrawTile(rng, cum, total--);
+        uint64_t tiles = TakeTile(cum, at[4 * f]);
+        tiles += TakeTile(cum, at[4 * f + 1]);
+        tiles += TakeTile(cum, at[4 * f + 2]);
+        tiles += TakeTile(cum, at[4 * f + 3]);
         source[f] = tiles;
         present[f] = Present(tiles);
       }

@@ -110,13 +110,17 @@ inline void Pour(Game<P>& g) {
   g.tower = 0;
 }
 
-// The tile at a uniform position of the bag (not empty), removed; returns One(its colour).
-inline uint64_t DrawFrom(uint64_t& rng, uint64_t& bag, int& total) {
-  const uint64_t k = static_cast<uint64_t>(Below(rng, total)) + 1;
-  const uint64_t t = (bag - k * kLane) & kGuard;  // guard kept where prefix >= k
+// The tile at position k (from 0, colour by colour) of the bag, removed; returns One(its colour).
+inline uint64_t TakeAt(uint64_t& bag, uint64_t k) {
+  const uint64_t t = (bag - (k + 1) * kLane) & kGuard;  // guard kept where prefix > k
   bag -= t >> 8;
-  --total;
   return kK.one_at[LowestBit(t)];
+}
+// The tile at a uniform position of the bag (not empty), removed.
+inline uint64_t DrawFrom(uint64_t& rng, uint64_t& bag, int& total) {
+  const uint64_t k = static_cast<uint64_t>(Below(rng, total));
+  --total;
+  return TakeAt(bag, k);
 }
 template <int P>
 inline uint64_t Draw(Game<P>& g) {
@@ -158,17 +162,20 @@ void StartRound(Game<P>& g) {
   g.passed = 0;
   g.turn = g.start;
   g.offered = 0;
-  if (g.bag_total >= 4 * Game<P>::kF) {  // the usual case: no pouring, generator in a register
-    uint64_t rng = g.rng, bag = g.bag;
-    int total = g.bag_total;
+  if (g.bag_total >= 4 * Game<P>::kF) {  // the usual case: no pouring
+    // The draws' positions first (rng.h's BelowCountdown: four at a time), then the tiles.
+    constexpr int kDraws = 4 * Game<P>::kF;
+    uint64_t at[kDraws];
+    BelowCountdown(g.rng, g.bag_total, at, kDraws);
+    g.rng += kDraws * kSplitMixGamma;
+    uint64_t bag = g.bag;
     for (int f = 0; f < Game<P>::kF; ++f) {
       uint64_t w = 0;
-      for (int j = 0; j < 4; ++j) w += DrawFrom(rng, bag, total);
+      for (int j = 0; j < 4; ++j) w += TakeAt(bag, at[4 * f + j]);
       g.source[f] = w;
     }
-    g.rng = rng;
     g.bag = bag;
-    g.bag_total = total;
+    g.bag_total -= kDraws;
   } else {
     for (int f = 0; f < Game<P>::kF; ++f) g.source[f] = 0;
     for (int f = 0; f < Game<P>::kF; ++f)

@@ -54,6 +54,7 @@ FIRST_PLAYER_ACTION_BASE = 310  # 310-313: chance, seat 0-3 starts round 1
 
 
 PORTABLE = True  # as the C++ engine built with AZUL_PORTABLE=1: no machine-specific code (plain Python)
+VECTORISED = False  # as the C++ engine where it has no AVX2: every draw one at a time
 
 
 NUM_ACTIONS = 314
