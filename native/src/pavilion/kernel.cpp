@@ -9,7 +9,7 @@
 // masks (and their number in total), updated as sources change, so a phase-1 move is found by
 // walking weights.  The player count is a template parameter.
 //
-// The games are exactly those of PlayRandom on the full State (pavilion.cpp): the same moves in
+// The games are exactly those of PlayRandom on the full State (playout.cpp): the same moves in
 // the same id order, chosen by the same draws from the policy generator, and the same tiles drawn
 // from the game's generator in the same order.  tests/test_pavilion_playouts.py compares the two
 // over many states and seeds (ReferencePlayoutsFrom keeps the full-State path callable).

@@ -83,7 +83,7 @@ struct KernelTables {
             place_count[wilds][have + 7 * wild][m] =
                 static_cast<uint8_t>(SpacePlacements(wild, have, wilds, m));
           }
-    // Ornaments: windows (3 bonus tiles), statues (2), pillars (1), as in pavilion.cpp.
+    // Ornaments: windows (3 bonus tiles), statues (2), pillars (1), as in tables.cpp.
     auto bit = [](int star, int number) { return 1ULL << (star * 6 + number - 1); };
     uint64_t masks[18];
     int tiles[18];

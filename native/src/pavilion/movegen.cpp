@@ -233,11 +233,8 @@ int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
         if (s.supply[c]) out[n++] = static_cast<int16_t>(kBonusActionBase + c);
       break;
     case kFill:
-      for (int c = 0; c < kColours; ++c)
-        if (s.bag[c]) out[n++] = static_cast<int16_t>(kDrawActionBase + c);
-      break;
     case kFirstPlayer:
-      for (int p = 0; p < s.players; ++p) out[n++] = static_cast<int16_t>(kFirstPlayerActionBase + p);
+      n = ListChanceActions(kChanceActions, s.phase == kFirstPlayer, s.bag, s.players, out);
       break;
     default:
       break;

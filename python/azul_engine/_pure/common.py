@@ -137,17 +137,37 @@ def bind_arguments(name, params, defaults, args, kwargs):
     return [values[param] for param in params]
 
 
-def deal_list(factories, num_factories):
-    """deal()'s factories as a list: a str is no list of factory strings (an empty one), and an
-    object that cannot be iterated is refused."""
+def deal_counts(factories, players, num_factories, parse, available, refill):
+    """deal()'s factory strings as tile counts, for either variant (C++: CheckDealShape): one string a
+    factory (a str is no list of them; an object that cannot be iterated is refused), each read by
+    ``parse(text, i)`` (raising IllegalMoveError "deal: ..."), at most 4 tiles, and 4 each while the
+    ``available`` tiles of bag and ``refill`` (lid, tower) last."""
     if isinstance(factories, str):
-        return []
-    try:
-        it = iter(factories)
-    except TypeError:
-        raise IllegalMoveError("deal: factories are a list of %d factory strings, not %s"
-                               % (num_factories, type(factories).__name__)) from None
-    return list(it)
+        factories = []
+    else:
+        try:
+            factories = list(iter(factories))
+        except TypeError:
+            raise IllegalMoveError("deal: factories are a list of %d factory strings, not %s"
+                                   % (num_factories, type(factories).__name__)) from None
+    if len(factories) != num_factories:
+        raise IllegalMoveError("deal: %d players need %d factory strings" % (players, num_factories))
+    for i, text in enumerate(factories):
+        if not isinstance(text, str):
+            raise IllegalMoveError("deal: factory %d is not a string" % (i + 1))
+    counts = []
+    for i, text in enumerate(factories):
+        f = parse(text, i)
+        if sum(f) > 4:
+            raise IllegalMoveError("deal: factory %d holds %d tiles; a factory holds 4" % (i + 1, sum(f)))
+        counts.append(f)
+    for i, f in enumerate(counts):
+        want = min(4, max(0, available - 4 * i))
+        if sum(f) != want:
+            raise IllegalMoveError(
+                "deal: factory %d holds %d tiles, but with %d tiles in bag and %s it must hold %d"
+                % (i + 1, sum(f), available, refill, want))
+    return counts
 
 
 def game_index(i, n):
@@ -182,6 +202,31 @@ def observer(player, turn, players):
 def is_uint(text):
     """ASCII digits only (str.isdigit also takes other scripts' digits)."""
     return bool(text) and all("0" <= ch <= "9" for ch in text)
+
+
+def counts_text(counts):
+    """Tile counts as a state text writes them: "3,0,12,..."."""
+    return ",".join(str(n) for n in counts)
+
+
+def int_field(fields, key, lo, hi):
+    """Integer field ``key`` of a state text, in lo..hi (an optional "-", ASCII digits, 21 characters at most)."""
+    value = fields[key]
+    body = value[1:] if value[:1] == "-" else value
+    if not is_uint(body) or len(value) > 21 or not lo <= int(value) <= hi:
+        raise StateFormatError("field %s: %r is not an integer in %d..%d" % (key, value, lo, hi))
+    return int(value)
+
+
+def count_list(value, key, colours, limit):
+    """A state text's field of ``colours`` tile counts (bag, lid, tower), each at most ``limit``."""
+    parts = value.split(",")
+    if len(parts) != colours or not all(is_uint(x) and len(x) <= 3 for x in parts):
+        raise StateFormatError("field %s: %r is not %d tile counts" % (key, value, colours))
+    counts = [int(x) for x in parts]
+    if any(n > limit for n in counts):
+        raise StateFormatError("field %s: a count above %d" % (key, limit))
+    return counts
 
 
 def field_name(key):

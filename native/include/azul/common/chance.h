@@ -41,6 +41,20 @@ inline void CheckChanceOutcome(const ChanceActions& r, bool first_player, const 
                     " is drawn); apply one of its outcomes");
 }
 
+// The chance node's actions, in action order, written to out; returns how many: every seat for
+// the first player, every colour left in `bag` for a draw.
+inline int ListChanceActions(const ChanceActions& r, bool first_player, const uint8_t* bag, int players,
+                             int16_t* out) {
+  int n = 0;
+  if (first_player) {
+    for (int p = 0; p < players; ++p) out[n++] = static_cast<int16_t>(r.first_player_base + p);
+  } else {
+    for (int c = 0; c < r.colours; ++c)
+      if (bag[c]) out[n++] = static_cast<int16_t>(r.draw_base + c);
+  }
+  return n;
+}
+
 // (action, probability) at a chance node, in action order: each seat alike for the first
 // player, each colour by its share of `bag` for a draw.
 inline std::vector<std::pair<int, double>> ChanceOutcomeList(const ChanceActions& r,

@@ -1,5 +1,5 @@
-// Small text helpers shared by the state text and record writers of every variant (text.cpp,
-// record.cpp, pavilion_text.cpp).
+// Small text helpers shared by the state text and record writers of every variant (classic/text.cpp,
+// classic/record.cpp, pavilion/text.cpp).
 #pragma once
 
 #include <cstdint>

@@ -124,32 +124,15 @@ def deal(self, factories):
     if self._phase not in (FILL, OFFER) or self._moves:
         raise IllegalMoveError("deal: factories can only be dealt before the round's "
                                "first move")
-    nf = len(self._factories)
-    factories = _pycommon.deal_list(factories, nf)
-    if len(factories) != nf:
-        raise IllegalMoveError("deal: %d players need %d factory strings"
-                               % (self._players, nf))
-    for i, text in enumerate(factories):
-        if not isinstance(text, str):
-            raise IllegalMoveError("deal: factory %d is not a string" % (i + 1))
-    counts = []
-    for i, text in enumerate(factories):
+    def parse(text, i):
         try:
-            f = _parse_tiles(text, "factory %d" % (i + 1))
+            return _parse_tiles(text, "factory %d" % (i + 1))
         except StateFormatError as e:
             raise IllegalMoveError("deal: " + str(e)) from None
-        if sum(f) > 4:
-            raise IllegalMoveError("deal: factory %d holds %d tiles; a factory holds 4"
-                                   % (i + 1, sum(f)))
-        counts.append(f)
+
     bag, lid = self._prefill_bag, self._prefill_lid
-    available = sum(bag) + sum(lid)
-    for i, f in enumerate(counts):
-        want = min(4, max(0, available - 4 * i))
-        if sum(f) != want:
-            raise IllegalMoveError(
-                "deal: factory %d holds %d tiles, but with %d tiles in bag and lid it "
-                "must hold %d" % (i + 1, sum(f), available, want))
+    counts = _pycommon.deal_counts(factories, self._players, len(self._factories), parse,
+                                   sum(bag) + sum(lid), "lid")
     need = [sum(f[c] for f in counts) for c in range(5)]
     if all(need[c] <= bag[c] for c in range(5)):
         new_bag, new_lid = [bag[c] - need[c] for c in range(5)], lid[:]

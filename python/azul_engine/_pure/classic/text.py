@@ -30,8 +30,7 @@ from .types import (
 from .notation import _parse_move, _parse_tiles, _tiles_to_str
 
 
-def _counts(counts):
-    return ",".join(str(n) for n in counts)
+_counts = _pycommon.counts_text
 
 
 _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "turn", "start",
@@ -39,31 +38,11 @@ _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "tur
 
 
 _is_uint = _pycommon.is_uint
-
-
-def _is_int(text):
-    return _is_uint(text[1:] if text[:1] == "-" else text) and len(text) <= 21
-
-
-def _int_field(fields, key, lo, hi):
-    value = fields[key]
-    try:
-        n = int(value, 10)
-    except ValueError:
-        n = None
-    if n is None or not _is_int(value) or not lo <= n <= hi:
-        raise StateFormatError("field %s: %r is not an integer in %d..%d" % (key, value, lo, hi))
-    return n
+_int_field = _pycommon.int_field
 
 
 def _count_list(value, key):
-    parts = value.split(",")
-    if len(parts) != 5 or not all(_is_uint(x) and len(x) <= 3 for x in parts):
-        raise StateFormatError("field %s: %r is not 5 tile counts" % (key, value))
-    counts = [int(x) for x in parts]
-    if any(n > TILES_PER_COLOUR for n in counts):
-        raise StateFormatError("field %s: a count above %d" % (key, TILES_PER_COLOUR))
-    return counts
+    return _pycommon.count_list(value, key, 5, TILES_PER_COLOUR)
 
 
 def _from_text(text):

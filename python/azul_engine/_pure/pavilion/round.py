@@ -174,29 +174,11 @@ def deal(self, factories):
             or (self._phase == ACQUIRE and not self._moves)):
         raise IllegalMoveError("deal: factories can only be dealt before the round's "
                                "first move")
-    nf = len(self._factories)
-    factories = _pycommon.deal_list(factories, nf)
-    if len(factories) != nf:
-        raise IllegalMoveError("deal: %d players need %d factory strings"
-                               % (self._players, nf))
-    for i, text in enumerate(factories):
-        if not isinstance(text, str):
-            raise IllegalMoveError("deal: factory %d is not a string" % (i + 1))
-    counts = []
-    for i, text in enumerate(factories):
-        f = _parse_tiles(text, "deal: factory %d" % (i + 1), IllegalMoveError)
-        if sum(f) > 4:
-            raise IllegalMoveError("deal: factory %d holds %d tiles; a factory holds 4"
-                                   % (i + 1, sum(f)))
-        counts.append(f)
     bag, tower = self._prefill_bag, self._prefill_tower
-    available = sum(bag) + sum(tower)
-    for i, f in enumerate(counts):
-        want = min(4, max(0, available - 4 * i))
-        if sum(f) != want:
-            raise IllegalMoveError(
-                "deal: factory %d holds %d tiles, but with %d tiles in bag and tower it "
-                "must hold %d" % (i + 1, sum(f), available, want))
+    counts = _pycommon.deal_counts(
+        factories, self._players, len(self._factories),
+        lambda text, i: _parse_tiles(text, "deal: factory %d" % (i + 1), IllegalMoveError),
+        sum(bag) + sum(tower), "tower")
     need = [sum(f[c] for f in counts) for c in range(6)]
     new_bag, new_tower = _draw_multiset(bag, tower, need, "deal")
     self._bag, self._tower = new_bag, new_tower

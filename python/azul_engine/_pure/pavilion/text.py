@@ -36,8 +36,7 @@ from .tables import (
 from .notation import _parse_move, _parse_tiles, _tiles
 
 
-def _counts(counts):
-    return ",".join(str(n) for n in counts)
+_counts = _pycommon.counts_text
 
 
 _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "fill", "turn",
@@ -45,22 +44,11 @@ _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "fil
            "bag", "tower", "prefill")
 
 
-def _int_field(fields, key, lo, hi):
-    value = fields[key]
-    body = value[1:] if value[:1] == "-" else value
-    if not _is_uint(body) or len(value) > 21 or not lo <= int(value) <= hi:
-        raise StateFormatError("field %s: %r is not an integer in %d..%d" % (key, value, lo, hi))
-    return int(value)
+_int_field = _pycommon.int_field
 
 
 def _count_list(value, key):
-    parts = value.split(",")
-    if len(parts) != 6 or not all(_is_uint(x) and len(x) <= 3 for x in parts):
-        raise StateFormatError("field %s: %r is not 6 tile counts" % (key, value))
-    counts = [int(x) for x in parts]
-    if any(n > TILES_PER_COLOUR for n in counts):
-        raise StateFormatError("field %s: a count above %d" % (key, TILES_PER_COLOUR))
-    return counts
+    return _pycommon.count_list(value, key, 6, TILES_PER_COLOUR)
 
 
 def _tile_field(value, what, limit):
