@@ -96,23 +96,23 @@ void BindClassic(py::module_& m) {
       .def("chance_outcomes", [](const Game& g) { return ChanceOutcomes(g.s); })
       .def("action_to_string", [](const Game& g, const py::object& a) {
         return ActionToString(g.s, ToAction<ClassicRules>(a));
-      })
+      }, py::arg("action"))
       .def("string_to_action", [](const Game& g, const py::object& text) {
         if (!py::isinstance<py::str>(text))
           throw py::type_error("a move is an action id (int) or a notation string, not " +
                                TypeName(text));
         return StringToAction(g.s, Utf8(text));
-      })
+      }, py::arg("text"))
       .def("apply", [](Game& g, const py::object& move) {
         int action = MoveToAction(g, move);
         CheckLegal(g.s, action);
         PlayChecked(g, action);
-      })
+      }, py::arg("move"))
       .def("undo", &UndoPy<ClassicRules>)
       .def("key", &KeyPy<ClassicRules>)
       .def("__hash__", &HashPy<ClassicRules>)
-      .def("deal", &DealPy<ClassicRules>)
-      .def("reseed", &ReseedPy<ClassicRules>)
+      .def("deal", &DealPy<ClassicRules>, py::arg("factories"))
+      .def("reseed", &ReseedPy<ClassicRules>, py::arg("seed"))
       .def("to_text", [](const Game& g, const py::object& history) {
         return ToText(g.s, Truthy(history) ? &g.h : nullptr);
       }, py::arg("history") = false)

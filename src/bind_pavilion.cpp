@@ -129,7 +129,7 @@ void BindPavilion(py::module_& m) {
       .def("action_to_string", [](const PGame& g, const py::object& a) {
         (void)g;
         return sp::ActionText(ToAction<PavilionRules>(a));
-      })
+      }, py::arg("action"))
       .def("string_to_action", [](const PGame& g, const py::object& text) {
         (void)g;
         if (!py::isinstance<py::str>(text))
@@ -142,7 +142,7 @@ void BindPavilion(py::module_& m) {
                             " draws several tiles, which no single action id does; apply it as "
                             "a move or use deal_supply");
         return action;
-      })
+      }, py::arg("text"))
       .def("apply", &ApplyPavilion, py::arg("move"))
       .def("deal", &DealPy<PavilionRules>, py::arg("factories"))
       .def("deal_supply", &DealSupplyPavilion, py::arg("tiles"))

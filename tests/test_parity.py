@@ -123,12 +123,8 @@ def _callables(engine):
 
 
 # Methods whose C++ binding does not name its parameters (pybind11 calls them arg0, ...), so that only the
-# positional call works there: the bindings should name them as the pure engine does (py::arg).  This list may
-# only shrink.
-UNNAMED_IN_CPP = {
-    "GameState.action_to_string", "GameState.apply", "GameState.deal", "GameState.reseed",
-    "GameState.string_to_action", "PavilionState.action_to_string", "PavilionState.string_to_action",
-}
+# positional call works there: none now (every binding names them as the pure engine does, py::arg); keep it so.
+UNNAMED_IN_CPP = set()
 
 
 def test_the_same_signatures(engines):
