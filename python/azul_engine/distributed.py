@@ -251,6 +251,11 @@ class RayExecutor(Executor):
             options = dict(logging_level=logging.ERROR, log_to_driver=True, include_dashboard=False)
             if address is None:
                 options["num_cpus"] = workers or os.cpu_count() or 1
+                # Ray's C++ log lines in this process (its driver core) tell the command's user nothing that an
+                # exception does not, and a Ctrl-C, which reaches the instance's processes too, can make them
+                # race to print "Failed to push error to driver": only fatal ones, here and in the log files of
+                # the instance this starts (RAY_BACKEND_LOG_LEVEL set by the user wins).
+                os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
             else:
                 _probe(address)
                 options["address"] = address
