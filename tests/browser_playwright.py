@@ -1,14 +1,14 @@
-"""Playwright for the SVG and replay tests (the web app's selenium fixtures are in browser_support.py):
-headless Chromium (Debian's ``chromium`` package, installed by .ci/run) driven by Playwright for Python, never
-a browser Playwright downloads itself.
+"""The one place that starts a browser for the tests (the SVG boards, the HTML replays, the web app): headless
+Chromium (Debian's ``chromium`` package, installed by .ci/run) driven by Playwright for Python, never a browser
+Playwright downloads itself.
 
-Use the fixtures by importing them into a test module::
+``browser`` is registered once for the whole suite by conftest.py; a test module imports ``page`` (or calls
+``new_page``) from here::
 
-    from browser_playwright import browser, page, ARTIFACTS  # noqa: F401  (pytest fixtures)
+    from browser_playwright import ARTIFACTS, page  # noqa: F401  (a pytest fixture)
 
-``browser`` (one per session) and ``page`` (a fresh page per test, ``page.problems`` collecting every console
-error and uncaught script error) skip with a reason when Chromium or Playwright is missing, and FAIL instead
-when the environment variable CI is set: CI must run them.  ``AZUL_CHROMIUM`` names another binary;
+``browser`` (one per session) and ``page`` (a fresh page per test, see ``new_page``) skip with a reason when
+Chromium or Playwright is missing, and FAIL instead when the environment variable CI is set: CI must run them.  ``AZUL_CHROMIUM`` names another binary;
 ``AZUL_NO_BROWSER=reason`` skips them on purpose (scripts/sanitize.sh sets it: no browser under ASan).
 Screenshots go to ``ARTIFACTS`` (tests/artifacts/, ignored by git).
 """
@@ -68,17 +68,23 @@ def browser():
             b.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, device_scale_factor=1)
-    # No network: every request but a local file or inline data is refused, and counted as a problem.
+def new_page(browser, loopback=False, **options):
+    """A page in a context of its own (``options``: Playwright's new_context options), with no network: every
+    request but a local file, inline data and (``loopback``) this machine's own servers is refused and counted
+    in ``page.requests``; every console error and uncaught script error is collected in ``page.problems``.
+    Close it with ``page.context.close()``."""
+    options.setdefault("viewport", {"width": 1200, "height": 1000})
+    options.setdefault("device_scale_factor", 1)
+    options.setdefault("locale", "en-US")
+    context = browser.new_context(**options)
     p = context.new_page()
     p.problems = []
     p.requests = []
+    allowed = ("file:", "data:", "about:") + (("http://127.0.0.1:", "http://localhost:") if loopback else ())
 
     def route(r):
         url = r.request.url
-        if url.startswith(("file:", "data:", "about:")):
+        if url.startswith(allowed):
             r.continue_()
         else:
             p.requests.append(url)
@@ -87,7 +93,13 @@ def page(browser):
     p.route("**/*", route)
     p.on("console", lambda m: p.problems.append("console %s: %s" % (m.type, m.text)) if m.type == "error" else None)
     p.on("pageerror", lambda e: p.problems.append("page error: %s" % e))
+    return p
+
+
+@pytest.fixture
+def page(browser):
+    p = new_page(browser)
     try:
         yield p
     finally:
-        context.close()
+        p.context.close()

@@ -3,6 +3,9 @@
 import pytest
 
 from helpers import load_both, load_engine
+# The session's one headless Chromium (browser_playwright.py), registered here once so that every module that
+# uses it shares it (a fixture imported into two modules would start two Playwright drivers).
+from browser_playwright import browser  # noqa: F401,E402
 
 
 @pytest.fixture(params=["python", "cpp"], ids=["py", "cpp"])

@@ -1,6 +1,6 @@
 """The pictures and the replays in a real browser (headless Chromium through Playwright): an SVG board renders,
 a replay steps with the arrow keys, the buttons and the slider, its picture changes, and no script error is
-logged.  Screenshots go to tests/artifacts/.  Skipped without Chromium outside CI (see browser_support)."""
+logged.  Screenshots go to tests/artifacts/.  Skipped without Chromium outside CI (see browser_playwright)."""
 
 import hashlib
 import os
@@ -9,7 +9,7 @@ import pytest
 
 import azul_engine
 from azul_engine import bots, records, svg
-from browser_playwright import ARTIFACTS, browser, page  # noqa: F401  (pytest fixtures)
+from browser_playwright import ARTIFACTS, page  # noqa: F401  (a pytest fixture; browser is conftest's)
 from svg_positions import GOLDEN_DIR, POSITIONS
 
 ENGINE = azul_engine.load_backend(azul_engine.BACKEND)

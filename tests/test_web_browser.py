@@ -1,30 +1,27 @@
-"""The web app in a real browser: Debian's headless chromium through Selenium (tests/browser_support.py).
+"""The web app in a real browser: Debian's headless chromium through Playwright (tests/browser_playwright.py),
+the same browser and driver as the SVG and replay tests.
 
-Skipped with a reason outside CI when chromium, chromium-driver or Selenium is missing; in CI that fails.
-Screenshots go to screenshots/ (browser_support.SCREENSHOTS, gitignored).
+Skipped with a reason outside CI when chromium or Playwright is missing; in CI that fails. The pages may reach
+the app's own server on the loopback address and nothing else; a console error or a script error fails the
+test. Screenshots go to tests/artifacts/ (browser_playwright.ARTIFACTS, gitignored).
 """
 
 import os
-import time
+import re
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-import browser_support  # noqa: E402
+from browser_playwright import ARTIFACTS, new_page  # noqa: E402  (the browser fixture is conftest's)
 from web_support import Server, finished_game, table_rounds  # noqa: E402
 
 from azul_engine.web.app import create_app  # noqa: E402
 
-TIMEOUT = 30
-
-
-@pytest.fixture(scope="module")
-def driver():
-    d = browser_support.browser()
-    yield d
-    d.quit()
+TIMEOUT_MS = 30000
+PHONE = dict(viewport={"width": 375, "height": 812}, device_scale_factor=1, is_mobile=True, has_touch=True)
+DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
 
 
 @pytest.fixture
@@ -34,198 +31,201 @@ def server(engine):
     s.stop()
 
 
-def css(d, selector):
-    from selenium.webdriver.common.by import By
-
-    return d.find_elements(By.CSS_SELECTOR, selector)
-
-
-def idle(d):
-    deadline = time.monotonic() + TIMEOUT
-    while d.execute_script("return document.body.dataset.busy") != "0":
-        assert time.monotonic() < deadline, "the page did not answer"
-        time.sleep(0.02)
+# The app refuses a move with a 4xx answer and its message (shown on the page); the browser logs each such
+# answer as a console error, which is no problem of the page's. A 5xx answer is.
+REFUSAL = re.compile(r"^console error: Failed to load resource: the server responded with a status of 4\d\d ")
 
 
-def click(d, selector):
-    found = css(d, selector)
-    assert found, selector
-    found[0].click()
-    idle(d)
+def _page(browser, **options):
+    p = new_page(browser, loopback=True, **options)
+    try:
+        yield p
+    finally:
+        problems, requests = [x for x in p.problems if not REFUSAL.match(x)], p.requests
+        p.context.close()
+    assert problems == [], problems
+    assert requests == [], "the page asked the network for %s" % requests
 
 
-def message(d):
-    shown = css(d, "#msg")
-    return shown[0].text if shown and shown[0].is_displayed() else ""
+@pytest.fixture
+def page(browser):
+    yield from _page(browser, viewport={"width": 1100, "height": 900})
 
 
-def fresh(d, url):
-    d.delete_all_cookies()
-    d.get(url)
-    idle(d)
+@pytest.fixture
+def phone(browser):
+    """A 375 px wide touch screen."""
+    yield from _page(browser, **PHONE)
 
 
-def start_sheet(d, server, variant, players):
-    from selenium.webdriver.support.ui import Select
-
-    fresh(d, server.url + "/sheet?lang=en")
-    Select(css(d, "select[name=variant]")[0]).select_by_value(variant)
-    Select(css(d, "select[name=players]")[0]).select_by_value(str(players))
-    click(d, "#start")
+def screenshot(p, name, folder=ARTIFACTS):
+    os.makedirs(folder, exist_ok=True)
+    return p.screenshot(path=os.path.join(folder, name + ".png"), full_page=True)
 
 
-def enter_round(d, variant, entry, refuse_second_tile=False):
-    for p, tiles in enumerate(entry["tiles"]):
+def idle(p):
+    """Waits until the page's script has its answer from the server (body data-busy back to 0)."""
+    p.wait_for_function("document.body.dataset.busy === '0'", timeout=TIMEOUT_MS)
+
+
+def click(p, selector, tap=False):
+    found = p.locator(selector).first
+    assert found.count(), selector
+    found.tap() if tap else found.click()
+    idle(p)
+
+
+def message(p):
+    shown = p.locator("#msg")
+    return shown.inner_text().strip() if shown.count() and shown.is_visible() else ""
+
+
+def fresh(p, url):
+    """The page at url with a new session (no cookie)."""
+    p.context.clear_cookies()
+    p.goto(url)
+    idle(p)
+
+
+def width(p):
+    return p.evaluate("document.documentElement.scrollWidth")
+
+
+def start_sheet(p, server, variant, players, lang="en"):
+    fresh(p, server.url + "/sheet?lang=" + lang)
+    p.select_option("select[name=variant]", variant)
+    p.select_option("select[name=players]", str(players))
+    click(p, "#start")
+
+
+def enter_round(p, variant, entry, refuse_second_tile=False):
+    for seat, tiles in enumerate(entry["tiles"]):
         for t in tiles:
             if variant == "grey":
-                click(d, 'input[name=colour][value="%s"]' % t["colour"])
-            click(d, '.board[data-player="%d"] [data-cell="%d%d"]' % (p, t["row"] + 1, t["col"] + 1))
-            assert message(d) == "", message(d)
+                click(p, 'input[name=colour][value="%s"]' % t["colour"])
+            click(p, '.board[data-player="%d"] [data-cell="%d%d"]' % (seat, t["row"] + 1, t["col"] + 1))
+            assert message(p) == "", message(p)
             if refuse_second_tile:
                 refuse_second_tile = False
                 other = next(c for c in range(5) if c != t["col"])
-                click(d, '.board[data-player="%d"] [data-cell="%d%d"]' % (p, t["row"] + 1, other + 1))
-                assert "already has a tile this round" in message(d)
-                assert len(css(d, ".board[data-player=\"%d\"] .cell.new" % p)) == len(
-                    [x for x in tiles if tiles.index(x) <= tiles.index(t)])
-        for _ in range(entry["floors"][p]):
-            click(d, '.board[data-player="%d"] button[aria-label="+"]' % p)
-    click(d, '.board[data-player="%d"] .markerb' % entry["marker"])
-    click(d, "#score-round")
-    assert message(d) == "", message(d)
+                click(p, '.board[data-player="%d"] [data-cell="%d%d"]' % (seat, t["row"] + 1, other + 1))
+                assert "already has a tile this round" in message(p)
+                placed = [x for x in tiles if tiles.index(x) <= tiles.index(t)]
+                assert p.locator('.board[data-player="%d"] .cell.new' % seat).count() == len(placed)
+        for _ in range(entry["floors"][seat]):
+            click(p, '.board[data-player="%d"] button[aria-label="+"]' % seat)
+    click(p, '.board[data-player="%d"] .markerb' % entry["marker"])
+    click(p, "#score-round")
+    assert message(p) == "", message(p)
 
 
-def last_scores(d):
-    rows = css(d, "table.rounds tr")
-    return [int(td.get_attribute("data-score")) for td in rows[-1].find_elements("css selector", "td")]
+def last_scores(p):
+    cells = p.locator("table.rounds tr").last.locator("td")
+    return [int(cells.nth(i).get_attribute("data-score")) for i in range(cells.count())]
 
 
-def test_a_whole_classic_game_scored_round_by_round(driver, server, engine):
+def test_a_whole_classic_game_scored_round_by_round(page, server, engine):
     game = finished_game(engine, 2, "classic", 1)
     rounds = table_rounds(game)
-    start_sheet(driver, server, "classic", 2)
+    start_sheet(page, server, "classic", 2)
     for i, entry in enumerate(rounds):
-        enter_round(driver, "classic", entry, refuse_second_tile=(i == 0))
-        assert last_scores(driver) == entry["scores"]
+        enter_round(page, "classic", entry, refuse_second_tile=(i == 0))
+        assert last_scores(page) == entry["scores"]
         if i == 0:
-            browser_support.screenshot(driver, "sheet-classic-round-1")
-    winners = css(driver, "#winners")[0].text
+            screenshot(page, "sheet-classic-round-1")
+    winners = page.inner_text("#winners")
     assert all(("Seat %d" % (w + 1)) in winners or ("Player %d" % (w + 1)) in winners for w in game.winners)
-    finals = [int(td.get_attribute("data-final")) for td in css(driver, "table.final td[data-final]")]
-    assert finals == game.scores
-    browser_support.screenshot(driver, "sheet-classic-final")
+    finals = page.locator("table.final td[data-final]")
+    assert [int(finals.nth(i).get_attribute("data-final")) for i in range(finals.count())] == game.scores
+    screenshot(page, "sheet-classic-final")
     if os.environ.get("AZUL_DOCS_SCREENSHOT"):  # the README's picture: AZUL_DOCS_SCREENSHOT=1 pytest -k whole
-        browser_support.screenshot(driver, "web-sheet", browser_support.SCREENSHOTS.parent / "docs")
+        screenshot(page, "web-sheet", DOCS)
 
 
-def test_a_grey_wall_round(driver, server, engine):
+def test_a_grey_wall_round(page, server, engine):
     game = finished_game(engine, 3, "grey", 4)
     entry = table_rounds(game)[0]
-    start_sheet(driver, server, "grey", 3)
-    enter_round(driver, "grey", entry)
-    assert last_scores(driver) == entry["scores"]
-    browser_support.screenshot(driver, "sheet-grey-round-1")
+    start_sheet(page, server, "grey", 3)
+    enter_round(page, "grey", entry)
+    assert last_scores(page) == entry["scores"]
+    screenshot(page, "sheet-grey-round-1")
 
 
-def test_a_score_check(driver, server):
-    fresh(driver, server.url + "/check?lang=en")
-    area = css(driver, "textarea[name=wall]")[0]
-    area.clear()
-    area.send_keys("BYRKW\nWBYRK\n..B..\n...B.\n....B")
-    score = css(driver, "input[name=score]")[0]
-    score.clear()
-    score.send_keys("48")
-    click(driver, "#check-wall")
-    assert css(driver, "#final-score")[0].text == "48 + 14 = 62"
-    browser_support.screenshot(driver, "score-check")
+def test_a_score_check(page, server):
+    fresh(page, server.url + "/check?lang=en")
+    page.fill("textarea[name=wall]", "BYRKW\nWBYRK\n..B..\n...B.\n....B")
+    page.fill("input[name=score]", "48")
+    click(page, "#check-wall")
+    assert page.inner_text("#final-score").strip() == "48 + 14 = 62"
+    screenshot(page, "score-check")
 
 
-def test_a_language_switch(driver, server):
-    from selenium.webdriver.support.ui import Select
-
-    fresh(driver, server.url + "/?lang=en")
-    assert css(driver, "header h1")[0].text == "Azul at the table"
-    Select(css(driver, "#lang")[0]).select_by_value("ru")
-    deadline = time.monotonic() + TIMEOUT
-    while css(driver, "header h1")[0].text != "Азул за столом":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    driver.get(server.url + "/check")  # the choice stays with the session
-    assert "Проверка счёта" in css(driver, "main h2")[0].text
-    browser_support.screenshot(driver, "language-ru")
+def test_a_language_switch(page, server):
+    fresh(page, server.url + "/?lang=en")
+    assert page.inner_text("header h1").strip() == "Azul at the table"
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('header h1').innerText.trim() === 'Азул за столом'",
+                           timeout=TIMEOUT_MS)
+    page.goto(server.url + "/check")  # the choice stays with the session
+    assert "Проверка счёта" in page.inner_text("main h2")
+    screenshot(page, "language-ru")
 
 
-def test_a_game_against_a_bot_on_a_phone(driver, server):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
-    try:
-        fresh(driver, server.url + "/play?lang=en")
-        click(driver, "#start")  # seat 1 a person, seat 2 the greedy bot
-        assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
-        click(driver, "#hint")
-        assert "Suggested move" in css(driver, "#hint-text")[0].text
-        for step in range(800):
-            if css(driver, "#winners"):
+def test_a_game_against_a_bot_on_a_phone(phone, server):
+    """A whole game against the greedy bot at 375 px, every move a tap."""
+    fresh(phone, server.url + "/play?lang=en")
+    click(phone, "#start", tap=True)  # seat 1 a person, seat 2 the greedy bot
+    assert width(phone) <= 375
+    click(phone, "#hint", tap=True)
+    assert "Suggested move" in phone.inner_text("#hint-text")
+    for step in range(800):
+        if phone.locator("#winners").count():
+            break
+        for selector in (".cell.pick", ".lineb.pick", "[data-take]"):
+            if phone.locator(selector).count():
+                click(phone, selector, tap=True)
                 break
-            for selector in (".cell.pick", ".lineb.pick", "[data-take]"):
-                if css(driver, selector):
-                    click(driver, selector)
-                    break
-            else:
-                pytest.fail("nothing to tap and no winner: " + driver.page_source[:500])
-            assert message(driver) in ("", "The bots have moved."), message(driver)
-            if step == 2:
-                browser_support.screenshot(driver, "play-phone")
-        assert css(driver, "#winners")
-        assert driver.execute_script("return document.documentElement.scrollWidth") <= 375
-        browser_support.screenshot(driver, "play-phone-final")
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        else:
+            pytest.fail("nothing to tap and no winner: " + phone.content()[:500])
+        assert message(phone) in ("", "The bots have moved."), message(phone)
+        if step == 2:
+            screenshot(phone, "play-phone")
+    assert phone.locator("#winners").count()
+    assert width(phone) <= 375
+    screenshot(phone, "play-phone-final")
 
 
-def test_pages_fit_a_phone(driver, server):
+def test_pages_fit_a_phone(phone, server):
     """At 375 px every page, the score sheets with a round entered included, needs no sideways scrolling."""
-    from selenium.webdriver.support.ui import Select
-
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        for variant in ("classic", "summer-pavilion"):
-            fresh(driver, server.url + "/sheet?lang=cs")
-            Select(css(driver, "select[name=variant]")[0]).select_by_value(variant)
-            Select(css(driver, "select[name=players]")[0]).select_by_value("4")
-            click(driver, "#start")
-            if variant == "classic":
-                click(driver, '.board[data-player="3"] [data-cell="11"]')
-                click(driver, '.board[data-player="2"] .markerb')
-            else:
-                click(driver, '.board[data-player="3"] [data-space="C1"]')
-                click(driver, '.board[data-player="2"] .tokenb')
-            click(driver, "#score-round")
-            assert message(driver) == "", message(driver)
-            assert driver.execute_script("return document.documentElement.scrollWidth") <= 375, variant
-            browser_support.screenshot(driver, "sheet-phone-" + variant)
-        for path in ("/", "/check", "/replay"):
-            fresh(driver, server.url + path + "?lang=uk")
-            assert driver.execute_script("return document.documentElement.scrollWidth") <= 375, path
-    finally:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    for variant in ("classic", "summer-pavilion"):
+        start_sheet(phone, server, variant, 4, lang="cs")
+        if variant == "classic":
+            click(phone, '.board[data-player="3"] [data-cell="11"]', tap=True)
+            click(phone, '.board[data-player="2"] .markerb', tap=True)
+        else:
+            click(phone, '.board[data-player="3"] [data-space="C1"]', tap=True)
+            click(phone, '.board[data-player="2"] .tokenb', tap=True)
+        click(phone, "#score-round", tap=True)
+        assert message(phone) == "", message(phone)
+        assert width(phone) <= 375, variant
+        screenshot(phone, "sheet-phone-" + variant)
+    for path in ("/", "/check", "/replay"):
+        fresh(phone, server.url + path + "?lang=uk")
+        assert width(phone) <= 375, path
 
 
-def test_the_replay_viewer(driver, server, engine, tmp_path):
+def test_the_replay_viewer(page, server, engine, tmp_path):
     game = finished_game(engine, 2, "grey", 8)
     path = tmp_path / "games.jsonl"
     path.write_text(game.record_json() + "\n")
-    fresh(driver, server.url + "/replay?lang=en")
-    css(driver, "#replayfile")[0].send_keys(str(path))
-    click(driver, "#replay-load")
-    assert message(driver) == "", message(driver)
-    click(driver, "#rp-last")
-    assert css(driver, "#rp-pos")[0].text.startswith("Move ")
-    scores = [int(h.text.split()[-1]) for h in css(driver, ".board h3")]
-    assert scores == game.scores
-    click(driver, "#rp-prev")
-    assert css(driver, "#rp-pos")[0].text != ""
-    browser_support.screenshot(driver, "replay")
+    fresh(page, server.url + "/replay?lang=en")
+    page.set_input_files("#replayfile", str(path))
+    click(page, "#replay-load")
+    assert message(page) == "", message(page)
+    click(page, "#rp-last")
+    assert page.inner_text("#rp-pos").startswith("Move ")
+    heads = page.locator(".board h3")
+    assert [int(heads.nth(i).inner_text().split()[-1]) for i in range(heads.count())] == game.scores
+    click(page, "#rp-prev")
+    assert page.inner_text("#rp-pos").strip() != ""
+    screenshot(page, "replay")
