@@ -24,6 +24,7 @@ order, and the commands built on them (``tournament``, ``record``, ``selfplay``)
 """
 
 import collections
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -251,11 +252,6 @@ class RayExecutor(Executor):
             options = dict(logging_level=logging.ERROR, log_to_driver=True, include_dashboard=False)
             if address is None:
                 options["num_cpus"] = workers or os.cpu_count() or 1
-                # Ray's C++ log lines in this process (its driver core) tell the command's user nothing that an
-                # exception does not, and a Ctrl-C, which reaches the instance's processes too, can make them
-                # race to print "Failed to push error to driver": only fatal ones, here and in the log files of
-                # the instance this starts (RAY_BACKEND_LOG_LEVEL set by the user wins).
-                os.environ.setdefault("RAY_BACKEND_LOG_LEVEL", "fatal")
             else:
                 _probe(address)
                 options["address"] = address
@@ -331,9 +327,37 @@ class RayExecutor(Executor):
             # task that was not pending").
             self._owned = False
             self._running.clear()
-            self._ray.shutdown()
+            with _quiet_stderr():
+                self._ray.shutdown()
         else:
             self.cancel()
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """File descriptor 2 on the null device meanwhile. Ray's shutdown after a Ctrl-C or an error, with tasks of
+    this driver still running, makes its C++ core log their failure ("Failed to push error to driver"), which
+    tells the command's user nothing; the command's own message comes after."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no file descriptor 2 to save: nothing to quiet
+        yield
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+        finally:
+            os.close(devnull)
+        yield
+    finally:
+        try:
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def executor(ray=None, workers=None):
