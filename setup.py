@@ -14,8 +14,9 @@ from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
 
 REQUIRE_CPP = os.environ.get("AZUL_REQUIRE_CPP") == "1"
-# AZUL_PORTABLE=1 builds the plain C++ fallback of every bit trick (native/include/azul/bits.h) instead of the
-# compiler's builtins: what a compiler without them gets. CI builds and tests it that way too.
+# AZUL_PORTABLE=1 builds the plain C++ fallback of every bit trick (native/include/azul/common/bits.h) instead of
+# the compiler's builtins, and the fills' plain draw loop instead of the AVX2 one (common/rng.cpp): what a compiler
+# or CPU without them gets. CI builds and tests it that way too.
 PORTABLE = os.environ.get("AZUL_PORTABLE") == "1"
 # AZUL_SANITIZE=address,undefined builds a sanitizer build instead of the release one (scripts/sanitize.sh):
 # -O1, debug info, no LTO, every report fatal.

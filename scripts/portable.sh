@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the C++ engine with the plain C++ fallback of every bit trick forced (AZUL_PORTABLE=1, see
-# native/include/azul/bits.h) into .venv-portable, and runs the playout, lockstep and checksum tests on it: what a
-# machine or compiler without the builtins gets must play the same games. Arguments go to pytest.
+# Builds the C++ engine with every plain C++ fallback forced (AZUL_PORTABLE=1: the bit tricks of
+# native/include/azul/common/bits.h, the fills' draw loop of native/src/common/rng.cpp instead of AVX2) into
+# .venv-portable, and runs the playout, lockstep and checksum tests on it: what a machine or compiler without the
+# builtins or AVX2 gets must play the same games. Arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv-portable/bin/python ]; then
@@ -18,7 +19,7 @@ tar --exclude=./.git --exclude='./.venv*' --exclude=./build --exclude='*.egg-inf
     --exclude=__pycache__ --exclude=.pytest_cache --exclude=.hypothesis -cf - . | tar -xf - -C "$src"
 echo "+ AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 pip install .[test]"
 AZUL_PORTABLE=1 AZUL_REQUIRE_CPP=1 .venv-portable/bin/python -m pip install --quiet --force-reinstall "$src[test]"
-.venv-portable/bin/python -c "import azul_engine; assert azul_engine.load_backend('cpp').PORTABLE, 'not a portable build'"
+.venv-portable/bin/python -c "import azul_engine; e = azul_engine.load_backend('cpp'); assert e.PORTABLE and not e.VECTORISED, 'not a portable build'"
 echo "+ python -m pytest tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py tests/test_pavilion_lockstep.py $*"
 .venv-portable/bin/python -m pytest -q tests/test_playouts.py tests/test_kernel.py tests/test_lockstep.py \
     tests/test_pavilion_lockstep.py "$@"

@@ -68,11 +68,11 @@ def browser():
             b.close()
 
 
-def new_page(browser, loopback=False, **options):
+def new_page(browser, allow=(), **options):
     """A page in a context of its own (``options``: Playwright's new_context options), with no network: every
-    request but a local file, inline data and (``loopback``) this machine's own servers is refused and counted
-    in ``page.requests``; every console error and uncaught script error is collected in ``page.problems``.
-    Close it with ``page.context.close()``."""
+    request but a local file, inline data and URLs starting with one of ``allow`` (a test's own server,
+    "http://127.0.0.1:PORT/") is refused and counted in ``page.requests``; every console error and uncaught
+    script error is collected in ``page.problems``. Close it with ``page.context.close()``."""
     options.setdefault("viewport", {"width": 1200, "height": 1000})
     options.setdefault("device_scale_factor", 1)
     options.setdefault("locale", "en-US")
@@ -80,7 +80,7 @@ def new_page(browser, loopback=False, **options):
     p = context.new_page()
     p.problems = []
     p.requests = []
-    allowed = ("file:", "data:", "about:") + (("http://127.0.0.1:", "http://localhost:") if loopback else ())
+    allowed = ("file:", "data:", "about:") + tuple(allow)
 
     def route(r):
         url = r.request.url

@@ -17,7 +17,8 @@ import pytest
 import azul_engine
 
 STUB = os.path.join(os.path.dirname(azul_engine.__file__), "_cppengine.pyi")
-# Where the engines may differ by design: PORTABLE says how the C++ engine was built.
+# Where the engines may differ by design: PORTABLE and VECTORISED say how the C++ engine was built and what the CPU
+# runs.
 BUILD_DEPENDENT = {"PORTABLE", "VECTORISED"}
 PROTOCOL = ("__eq__", "__hash__", "__copy__", "__deepcopy__", "__reduce__", "__str__", "__repr__")
 

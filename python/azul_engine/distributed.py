@@ -271,6 +271,7 @@ class RayExecutor(Executor):
         gcs = getattr(context, "gcs_address", None)
         self.where = "ray %s" % gcs if gcs else "ray"
         self._running = []  # the submitted, uncollected tasks of each map in progress
+        self._abandoned = False  # a map stopped (Ctrl-C, an error) with tasks still running
 
     def map(self, fn, jobs, chunksize=None):
         ray, remote = self._ray, _remote(self._ray)
@@ -303,6 +304,8 @@ class RayExecutor(Executor):
             # None left after a whole run. After Ctrl-C or an error, those in flight: ended by disconnecting when
             # this executor made the connection (close(): the cluster stops the tasks of a driver that left),
             # else cancelled one by one.
+            if pending:
+                self._abandoned = True  # close() disconnects quietly: see _quiet_stderr
             if not self._owned:
                 self._cancel(pending)
             self._running.remove(pending)
@@ -326,8 +329,12 @@ class RayExecutor(Executor):
             # race with tasks that are just finishing, on which Ray 2.60's driver can abort ("Tried to complete
             # task that was not pending").
             self._owned = False
+            abandoned, self._abandoned = self._abandoned or any(self._running), False
             self._running.clear()
-            with _quiet_stderr():
+            if abandoned:
+                with _quiet_stderr():
+                    self._ray.shutdown()
+            else:
                 self._ray.shutdown()
         else:
             self.cancel()
@@ -335,13 +342,16 @@ class RayExecutor(Executor):
 
 @contextlib.contextmanager
 def _quiet_stderr():
-    """File descriptor 2 on the null device meanwhile. Ray's shutdown after a Ctrl-C or an error, with tasks of
-    this driver still running, makes its C++ core log their failure ("Failed to push error to driver"), which
-    tells the command's user nothing; the command's own message comes after."""
+    """File descriptor 2 on the null device meanwhile (the whole process's: every thread's output too). Only for
+    Ray's shutdown after a Ctrl-C or an error with tasks of this driver still running, which makes its C++ core
+    log their failure ("Failed to push error to driver"): that tells the command's user nothing, and the
+    command's own message comes after."""
     try:
         sys.stderr.flush()
         saved = os.dup(2)
     except (OSError, ValueError, AttributeError):  # no file descriptor 2 to save: nothing to quiet
+        saved = None
+    if saved is None:
         yield
         return
     try:

@@ -22,6 +22,7 @@ __attribute__((target("avx2"))) inline __m256i Mul64(__m256i a, __m256i b) {
   return _mm256_add_epi64(_mm256_mul_epu32(a, b), _mm256_slli_epi64(cross, 32));
 }
 
+// n a multiple of 4.
 __attribute__((target("avx2"))) void CountdownAvx2(uint64_t s, int total, uint64_t* out, int n) {
   const uint64_t g = kSplitMixGamma;
   const __m256i step = _mm256_set1_epi64x(static_cast<long long>(4 * g));
@@ -57,7 +58,11 @@ constexpr bool kAvx2 = false;
 
 void BelowCountdown(uint64_t s, int total, uint64_t* out, int n) {
 #ifdef AZUL_COUNTDOWN_AVX2
-  if (kAvx2) return CountdownAvx2(s, total, out, n);
+  if (kAvx2) {
+    const int fours = n & ~3;  // four at a time, then the rest one at a time
+    CountdownAvx2(s, total, out, fours);
+    return CountdownPlain(s + static_cast<uint64_t>(fours) * kSplitMixGamma, total - fours, out + fours, n - fours);
+  }
 #endif
   CountdownPlain(s, total, out, n);
 }

@@ -146,10 +146,11 @@ def deal_counts(factories, players, num_factories, parse, available, refill):
         factories = []
     else:
         try:
-            factories = list(iter(factories))
+            it = iter(factories)
         except TypeError:
             raise IllegalMoveError("deal: factories are a list of %d factory strings, not %s"
                                    % (num_factories, type(factories).__name__)) from None
+        factories = list(it)  # (an error while iterating is the iterable's own, as in C++)
     if len(factories) != num_factories:
         raise IllegalMoveError("deal: %d players need %d factory strings" % (players, num_factories))
     for i, text in enumerate(factories):

@@ -24,8 +24,8 @@ inline int Below(uint64_t& s, int n) {
 // i = 0 .. n - 1, as n successive calls would give (s itself is not advanced: the caller adds
 // n * kSplitMixGamma).  A fill of factories is such a countdown (one tile fewer in the bag each
 // draw), and the generator's outputs do not depend on the tiles drawn, so they are computed four at
-// a time with AVX2 where the CPU has it (chosen at run time), one at a time elsewhere.  Needs n a
-// multiple of 4, n <= total.
+// a time with AVX2 where the CPU has it (chosen at run time), one at a time elsewhere.  Needs
+// n <= total.
 void BelowCountdown(uint64_t s, int total, uint64_t* out, int n);
 
 // Whether BelowCountdown uses AVX2 on this machine (false on other CPUs and with AZUL_PORTABLE).
