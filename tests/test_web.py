@@ -106,6 +106,74 @@ def test_grey_sheet_refuses_a_colour_twice_in_a_column_with_the_engines_message(
         sheets.tap(engine, sheet, 0, 2, 3, "R")
 
 
+def _sheet_refusals(engine, seed, trials):
+    """Every refusal a seeded run of random taps on the three score sheets meets: (SheetError, its sheet module)."""
+    import random
+
+    from azul_engine.web import pavilion_sheet
+
+    rng = random.Random(seed)
+    out = []
+
+    def attempt(module, call):
+        try:
+            call()
+        except module.SheetError as e:
+            out.append(e)
+
+    for _ in range(trials):
+        variant = rng.choice(["classic", "grey"])
+        sheet = sheets.new_sheet(variant, ["Anna", "Bob: two"])
+        for _ in range(40):
+            p, row, col = rng.randrange(2), rng.randrange(5), rng.randrange(5)
+            colour = rng.choice("BYRKW") if variant == "grey" else None
+            attempt(sheets, lambda: sheets.tap(engine, sheet, p, row, col, colour) if rng.random() < 0.85
+                    else sheets.finish_round(engine, sheet))
+        pv = pavilion_sheet.new_sheet(["Anna", "Bob"])
+        for _ in range(40):
+            p, star, space = rng.randrange(2), rng.choice("ORBYGPC"), rng.randrange(1, 7)
+            colour, wilds = rng.choice("PGOYBR"), rng.randrange(4)
+            attempt(pavilion_sheet, lambda: pavilion_sheet.place(engine, pv, p, star, space, colour, wilds)
+                    if rng.random() < 0.85 else pavilion_sheet.finish_round(engine, pv))
+    return out
+
+
+def test_the_engines_refusals_on_a_sheet_come_in_the_pages_language(engine):
+    """Every engine message that random taps on the score sheets meet is in i18n.ENGINE's catalogue (so it is
+    shown translated: a changed wording in the engine fails here), and the app's own have keys."""
+    from azul_engine.web.app import sheet_message
+
+    refusals = _sheet_refusals(engine, 7, 25)
+    engine_words = [e for e in refusals if not e.key]
+    assert len(engine_words) > 100 and len({str(e).split(": ", 1)[-1][:12] for e in engine_words}) >= 5
+    for e in refusals:
+        if not e.key:
+            assert sheet_message("en", e) == str(e)  # English: the engine's words, unchanged
+        for lang in ("ru", "uk", "fr", "cs"):
+            shown = sheet_message(lang, e)
+            assert shown != str(e), (lang, str(e))
+            assert not any(word in shown for word in ("already", "wall", "star space", " tiles")), (lang, shown)
+            if str(e).startswith(("Anna: ", "Bob: two: ")):  # the player's name stays in front, as typed
+                assert shown.startswith(str(e).split(": ")[0])
+
+
+@pytest.mark.parametrize("pattern,key", i18n.ENGINE)
+def test_each_engine_message_of_the_catalogue_reads_back_in_every_language(pattern, key):
+    """The English template of each catalogue entry is the engine's wording its pattern matches, and every
+    language fills in the same fields (numbers kept, colours and stars named in that language)."""
+    fields = {"row": 2, "col": 3, "line": 4, "space": 5, "n": 5, "m": 4, "colour": "blue", "star": "blue"}
+    english = i18n.text("en", key, **dict(fields, star="blue star"))
+    assert english == i18n.engine_text("en", english)
+    for lang in ("ru", "uk", "fr", "cs"):
+        shown = i18n.engine_text(lang, "Anna: " + english)
+        assert shown.startswith("Anna: ") and shown != "Anna: " + english, (lang, english)
+        for name, value in fields.items():
+            if "{%s}" % name in i18n.T[key][0] and name not in ("colour", "star"):
+                assert str(value) in shown
+        if "{colour}" in i18n.T[key][0]:
+            assert i18n.text(lang, "blue") in shown
+
+
 def test_undo_round_restores_the_sheet(engine):
     sheet = sheets.new_sheet("classic", ["A", "B"])
     sheets.tap(engine, sheet, 0, 0, 0)

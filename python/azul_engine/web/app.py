@@ -298,14 +298,15 @@ def sheet_body(lang, engine, sheet):
 
 
 def sheet_message(lang, e):
-    """A refusal in the page's language where the app words it itself; the engine's messages as they are."""
+    """A refusal in the page's language: the app's own by its key, the engine's by i18n.engine_text (English
+    where the catalogue does not know it)."""
     if getattr(e, "key", None):
         fields = dict(e.fields)
         if "colour" in fields:
             key = fields["colour"]
             fields["colour"] = i18n.text(lang, key) if key in i18n.T else key
         return i18n.text(lang, e.key, **fields)
-    return str(e)
+    return i18n.engine_text(lang, str(e))
 
 
 def pv_colour(lang, c):

@@ -1,9 +1,12 @@
 """Every string the web app shows, in English, Russian, Ukrainian, French and Czech.
 
 ``LANGUAGES`` lists the codes; ``T[key]`` holds one text per language, in that order, with ``{name}`` fields.
-``choose(accept_language)`` picks the language of a browser's preference.  The engine's own messages (a refused
-move, a record finding) are shown as the engine words them, in English.
+``choose(accept_language)`` picks the language of a browser's preference.  ``engine_text(lang, message)`` words
+the engine's refusals that the score sheets meet (``ENGINE``) in the page's language; any other engine message (a
+record finding, a move the page's buttons cannot make) is shown as the engine words it, in English.
 """
+
+import re
 
 LANGUAGES = ("en", "ru", "uk", "fr", "cs")
 NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "fr": "Français", "cs": "Čeština"}
@@ -208,6 +211,66 @@ T = {
                     "{name} : la ligne {row} du mur a déjà une tuile cette manche : une tuile par ligne et par "
                     "manche",
                     "{name}: řada zdi {row} už má v tomto kole dlaždici: jedna dlaždice na řadu za kolo"),
+    "e_cell_taken": ("wall row {row}, column {col} is already taken",
+                     "клетка стены в ряду {row}, столбце {col} уже занята",
+                     "клітинка стіни в ряду {row}, стовпці {col} уже зайнята",
+                     "la case du mur ligne {row}, colonne {col} est déjà prise",
+                     "políčko zdi v řadě {row}, sloupci {col} je už obsazené"),
+    "e_column_has": ("wall column {col} already has {colour}", "в столбце стены {col} уже есть «{colour}»",
+                     "у стовпці стіни {col} уже є «{colour}»", "la colonne {col} du mur a déjà une tuile « {colour} »",
+                     "sloupec zdi {col} už má barvu „{colour}“"),
+    "e_row_has": ("wall row {row} already has {colour}", "в ряду стены {row} уже есть «{colour}»",
+                  "у ряду стіни {row} уже є «{colour}»", "la ligne {row} du mur a déjà une tuile « {colour} »",
+                  "řada zdi {row} už má barvu „{colour}“"),
+    "e_line_holds": ("pattern line {line} holds {colour}, which wall row {row} already has",
+                     "в линии узора {line} лежит «{colour}», а этот цвет уже есть в ряду стены {row}",
+                     "у лінії візерунка {line} лежить «{colour}», а цей колір уже є в ряду стіни {row}",
+                     "la ligne de motif {line} contient du « {colour} », que la ligne {row} du mur a déjà",
+                     "řada vzoru {line} obsahuje barvu „{colour}“, kterou už má řada zdi {row}"),
+    "e_covered": ("{star} space {space} is already covered", "{star}, клетка {space}, уже занята",
+                  "{star}, клітинка {space}, уже зайнята", "{star}, case {space}, est déjà couverte",
+                  "{star}, pole {space}, je už obsazená"),
+    "e_star_takes": ("the {star} takes only {colour} tiles", "{star} принимает только плитки «{colour}»",
+                     "{star} приймає лише плитки «{colour}»", "{star} ne prend que des tuiles « {colour} »",
+                     "{star} bere jen dlaždice barvy „{colour}“"),
+    "e_centre_differ": ("the centre star already holds {colour}: its six tiles must all differ",
+                        "на центральной звезде уже есть «{colour}»: все шесть её плиток должны быть разными",
+                        "на центральній зірці вже є «{colour}»: усі шість її плиток мають бути різними",
+                        "l'étoile centrale a déjà une tuile « {colour} » : ses six tuiles doivent toutes différer",
+                        "střední hvězda už má barvu „{colour}“: všech jejích šest dlaždic se musí lišit"),
+    "e_centre_twice": ("the centre star holds {colour} twice", "на центральной звезде дважды «{colour}»",
+                       "на центральній зірці двічі «{colour}»", "l'étoile centrale a deux fois « {colour} »",
+                       "střední hvězda má barvu „{colour}“ dvakrát"),
+    "e_wild_colour": ("{colour} is this round's wild colour: placing it pays all {n} tiles in {colour}, written "
+                      "with 0 wild tiles",
+                      "«{colour}» — джокер этого раунда: такая плитка оплачивается только плитками «{colour}» "
+                      "(всего {n}), запишите 0 джокеров",
+                      "«{colour}» — джокер цього раунду: така плитка оплачується лише плитками «{colour}» "
+                      "(усього {n}), запишіть 0 джокерів",
+                      "« {colour} » est la couleur joker de cette manche : la poser se paie en tuiles « {colour} » "
+                      "seulement ({n} en tout), notez 0 joker",
+                      "„{colour}“ je žolíková barva tohoto kola: její položení se platí jen dlaždicemi barvy "
+                      "„{colour}“ (celkem {n}), zapište 0 žolíků"),
+    "e_too_wild": ("{star} space {space} costs {n} tiles: at most {m} of them wild, since one real {colour} tile "
+                   "is placed",
+                   "{star}, клетка {space}: цена в плитках — {n}, джокеров среди них не больше {m}, ведь "
+                   "кладётся одна настоящая плитка «{colour}»",
+                   "{star}, клітинка {space}: ціна в плитках — {n}, джокерів серед них не більше {m}, адже "
+                   "кладеться одна справжня плитка «{colour}»",
+                   "{star}, case {space} : prix en tuiles {n}, dont {m} joker(s) au plus, car une vraie tuile "
+                   "« {colour} » est posée",
+                   "{star}, pole {space}: cena v dlaždicích {n}, počet žolíků nejvýše {m}, protože se pokládá "
+                   "jedna skutečná dlaždice barvy „{colour}“"),
+    "no_ends": ("every wall row of every player has a tile this round or is full: this sheet cannot score such a "
+                "round",
+                "в каждом ряду стены у каждого игрока есть плитка этого раунда или ряд полон: такой раунд этот "
+                "лист посчитать не может",
+                "у кожному ряду стіни в кожного гравця є плитка цього раунду або ряд повний: такий раунд цей "
+                "аркуш порахувати не може",
+                "chaque ligne du mur de chaque joueur a une tuile cette manche ou est pleine : cette feuille ne "
+                "peut pas compter une telle manche",
+                "každá řada zdi každého hráče má v tomto kole dlaždici nebo je plná: takové kolo tento záznam "
+                "spočítat nedokáže"),
     "too_many_tiles": ("more {colour} tiles than the game's {n}", "плиток цвета «{colour}» больше, чем {n} в игре",
                        "плиток кольору «{colour}» більше, ніж {n} у грі", "plus de tuiles « {colour} » que les {n} "
                        "du jeu", "více dlaždic barvy „{colour}“ než {n} ve hře"),
@@ -258,6 +321,46 @@ T = {
                     "conserve.",
                     "Rozehraná hra je uložena na serveru tohoto počítače: znovunačtení stránky ji zachová."),
 }
+
+# The engine's refusals that a score sheet can meet, by the engine's English wording (both engines word them
+# alike), each with the key of its translation in T; a "Name: " before one is kept as it is.
+_COLOUR = r"(?P<colour>blue|yellow|red|black|white|purple|green|orange)"
+_WHERE = r"(?P<star>orange|red|blue|yellow|green|purple|centre) star space (?P<space>\d)"
+ENGINE = (
+    (r"wall row (?P<row>\d), column (?P<col>\d) is already taken", "e_cell_taken"),
+    (r"wall column (?P<col>\d) already has " + _COLOUR, "e_column_has"),
+    (r"wall row (?P<row>\d) already has " + _COLOUR, "e_row_has"),
+    (r"pattern line (?P<line>\d) holds " + _COLOUR + r", which wall row (?P<row>\d) already has", "e_line_holds"),
+    (_WHERE + r" is already covered", "e_covered"),
+    (r"the (?P<star>orange|red|blue|yellow|green|purple) star takes only " + _COLOUR + r" tiles", "e_star_takes"),
+    (r"the centre star already holds " + _COLOUR + r": its six tiles must all differ", "e_centre_differ"),
+    (r"the centre star holds " + _COLOUR + r" twice", "e_centre_twice"),
+    (_COLOUR + r" is this round's wild colour: placing it pays all (?P<n>\d) tiles in (?P=colour), written with 0 "
+     r"wild tiles", "e_wild_colour"),
+    (_WHERE + r" costs (?P<n>\d) tiles: at most (?P<m>\d) of them wild, since one real " + _COLOUR
+     + r" tile is placed", "e_too_wild"),
+)
+_ENGINE = tuple((re.compile(r"^(?P<who>.+: )?" + pattern + "$", re.S), key) for pattern, key in ENGINE)
+
+
+def engine_text(lang, message):
+    """``message`` (an engine's refusal, maybe after "Name: ") in ``lang`` when it is one of ENGINE's, with its
+    colours and stars named in that language; else as it is."""
+    if lang == "en" or lang not in LANGUAGES:
+        return message
+    for pattern, key in _ENGINE:
+        m = pattern.match(message)
+        if m:
+            fields = {k: v for k, v in m.groupdict().items() if k != "who" and v is not None}
+            if "colour" in fields:
+                fields["colour"] = text(lang, fields["colour"])
+            if "star" in fields:
+                star = fields["star"]
+                fields["star"] = text(lang, "centre_star") if star == "centre" else text(
+                    lang, "star_of", c=text(lang, star))
+            return (m.group("who") or "") + text(lang, key, **fields)
+    return message
+
 
 COLOUR_KEYS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 PAVILION_COLOUR_KEYS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}

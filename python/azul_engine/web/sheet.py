@@ -184,7 +184,7 @@ def evaluate(engine, sheet, pending=None):
     end = next(_ends(sheet, tiles), None)
     if end is None:
         raise SheetError("every wall row of every player has a tile this round or is full: this sheet cannot "
-                         "score such a round")
+                         "score such a round", "no_ends")
     try:
         state = _play(engine, sheet, tiles, floors, marker, sheet["scores"], end)
     except (IllegalMoveError, StateFormatError) as e:
