@@ -229,7 +229,7 @@ T = {
                      "řada vzoru {line} obsahuje barvu „{colour}“, kterou už má řada zdi {row}"),
     "e_covered": ("{star} space {space} is already covered", "{star}, клетка {space}, уже занята",
                   "{star}, клітинка {space}, уже зайнята", "{star}, case {space}, est déjà couverte",
-                  "{star}, pole {space}, je už obsazená"),
+                  "{star}, pole {space}, je už obsazené"),
     "e_star_takes": ("the {star} takes only {colour} tiles", "{star} принимает только плитки «{colour}»",
                      "{star} приймає лише плитки «{colour}»", "{star} ne prend que des tuiles « {colour} »",
                      "{star} bere jen dlaždice barvy „{colour}“"),
