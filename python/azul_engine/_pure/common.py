@@ -171,6 +171,23 @@ def deal_counts(factories, players, num_factories, parse, available, refill):
     return counts
 
 
+def chance_actions(first_player, bag, players, draw_base, first_player_base):
+    """A chance node's action ids in order, for either variant (C++: common/chance.h ListChanceActions): every
+    seat for the first player, every colour left in ``bag`` for a draw."""
+    if first_player:
+        return [first_player_base + p for p in range(players)]
+    return [draw_base + c for c, n in enumerate(bag) if n]
+
+
+def chance_outcome_list(first_player, bag, players, draw_base, first_player_base):
+    """``(action, probability)`` at a chance node, in action order (C++: ChanceOutcomeList): each seat alike
+    for the first player, each colour by its share of ``bag`` for a draw."""
+    if first_player:
+        return [(first_player_base + p, 1.0 / players) for p in range(players)]
+    total = sum(bag)
+    return [(draw_base + c, n / total) for c, n in enumerate(bag) if n]
+
+
 def game_index(i, n):
     """A game's slot in a VectorGame of n games (TypeError, IndexError)."""
     if isinstance(i, bool) or not hasattr(type(i), "__index__"):

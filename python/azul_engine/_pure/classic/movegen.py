@@ -4,6 +4,7 @@ C++ twin: native/src/classic/movegen.cpp.
 """
 
 
+from .. import common as _pycommon
 from ..._errors import IllegalMoveError
 from .types import (
     CENTRE,
@@ -103,10 +104,9 @@ def _legal_actions(self):
         r = self._pending_row(p)
         return [TILE_ACTION_BASE + c
                 for c in self._allowed_columns(p, r, self._line_colour[p][r])]
-    if phase == FILL:
-        return [DRAW_ACTION_BASE + c for c in range(5) if self._bag[c]]
-    if phase == FIRST_PLAYER:
-        return [FIRST_PLAYER_ACTION_BASE + p for p in range(self._players)]
+    if phase == FILL or phase == FIRST_PLAYER:
+        return _pycommon.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, DRAW_ACTION_BASE,
+                                        FIRST_PLAYER_ACTION_BASE)
     return []
 
 
@@ -120,13 +120,9 @@ def chance_outcomes(self):
 
     A tile draw's outcomes are in proportion to the bag; the first player is uniform.
     """
-    if self._phase == FILL:
-        total = sum(self._bag)
-        return [(DRAW_ACTION_BASE + c, self._bag[c] / total)
-                for c in range(5) if self._bag[c]]
-    if self._phase == FIRST_PLAYER:
-        return [(FIRST_PLAYER_ACTION_BASE + p, 1.0 / self._players)
-                for p in range(self._players)]
+    if self._phase == FILL or self._phase == FIRST_PLAYER:
+        return _pycommon.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
+                                             DRAW_ACTION_BASE, FIRST_PLAYER_ACTION_BASE)
     raise IllegalMoveError("not a chance node (phase %s)" % PHASE_NAMES[self._phase])
 
 

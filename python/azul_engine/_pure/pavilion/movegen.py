@@ -4,6 +4,7 @@ C++ twin: native/src/pavilion/movegen.cpp.
 """
 
 
+from .. import common as _pycommon
 from ..._errors import IllegalMoveError
 from .tables import (
     ACQUIRE,
@@ -100,10 +101,9 @@ def _legal_actions(self):
         return out
     if phase == BONUS:
         return [SP_BONUS_ACTION_BASE + c for c in range(6) if self._supply[c]]
-    if phase == FILL:
-        return [SP_DRAW_ACTION_BASE + c for c in range(6) if self._bag[c]]
-    if phase == FIRST_PLAYER:
-        return [SP_FIRST_PLAYER_ACTION_BASE + p for p in range(self._players)]
+    if phase == FILL or phase == FIRST_PLAYER:
+        return _pycommon.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, SP_DRAW_ACTION_BASE,
+                                        SP_FIRST_PLAYER_ACTION_BASE)
     return []
 
 
@@ -166,11 +166,7 @@ def legal_action_mask(self):
 
 def chance_outcomes(self):
     """At a chance node, ``(action, probability)`` pairs in action order."""
-    if self._phase == FILL:
-        total = sum(self._bag)
-        return [(SP_DRAW_ACTION_BASE + c, self._bag[c] / total)
-                for c in range(6) if self._bag[c]]
-    if self._phase == FIRST_PLAYER:
-        return [(SP_FIRST_PLAYER_ACTION_BASE + p, 1.0 / self._players)
-                for p in range(self._players)]
+    if self._phase == FILL or self._phase == FIRST_PLAYER:
+        return _pycommon.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
+                                             SP_DRAW_ACTION_BASE, SP_FIRST_PLAYER_ACTION_BASE)
     raise IllegalMoveError("not a chance node (phase %s)" % PHASE_NAMES[self._phase])
