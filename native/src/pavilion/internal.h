@@ -18,8 +18,6 @@ namespace internal {
 constexpr int kOrnaments = 18;
 constexpr uint64_t kHigh = 0x8080808080808080ULL;
 
-inline int Space(int star, int number) { return star * 6 + number - 1; }
-
 // The rules' lookup tables, built once at start-up (tables.cpp).
 struct Tables {
   uint8_t keep[kNumKeepSets][kColours];

@@ -65,17 +65,7 @@ struct KernelTables {
     for (int b = 0; b < 64; ++b) lane[b] = static_cast<uint8_t>(b / 9);
     for (int b = 0; b < 64; ++b) one_at[b] = b / 9 < 8 ? 1ULL << (8 * (b / 9)) : 0;
     for (int m = 0; m < 64; ++m)
-      for (int k = 0; k < 6; ++k) {
-        const int filled = m | 1 << k;
-        int len = 1;
-        while (len < 6 && filled >> ((k + len) % 6) & 1) ++len;
-        if (len < 6) {
-          int back = 1;
-          while (filled >> ((k - back + 6) % 6) & 1) ++back;
-          len += back - 1;
-        }
-        run[m][k] = static_cast<uint8_t>(len);
-      }
+      for (int k = 0; k < 6; ++k) run[m][k] = static_cast<uint8_t>(RunThrough(m, k));
     for (int wild = 0; wild < 2; ++wild)
       for (int have = 0; have <= 6; ++have)
         for (int wilds = 0; wilds <= 5; ++wilds)
@@ -83,25 +73,13 @@ struct KernelTables {
             place_count[wilds][have + 7 * wild][m] =
                 static_cast<uint8_t>(SpacePlacements(wild, have, wilds, m));
           }
-    // Ornaments: windows (3 bonus tiles), statues (2), pillars (1), as in tables.cpp.
-    auto bit = [](int star, int number) { return 1ULL << (star * 6 + number - 1); };
-    uint64_t masks[18];
-    int tiles[18];
-    for (int s = 0; s < 6; ++s) {
-      const int b = (s + 1) % 6;
-      masks[s] = bit(s, 5) | bit(s, 6);
-      tiles[s] = 3;
-      masks[6 + s] = bit(s, 1) | bit(s, 2) | bit(b, 3) | bit(b, 4);
-      tiles[6 + s] = 2;
-      masks[12 + s] = bit(s, 2) | bit(s, 3) | bit(kCentreStar, (s + 5) % 6 + 1) | bit(kCentreStar, s + 1);
-      tiles[12 + s] = 1;
-    }
+    // The ornaments around each space (pavilion.h's OrnamentMask), in ornament order.
     for (int space = 0; space < kSpaces; ++space) {
       int j = 0;
       for (int i = 0; i < 18; ++i)
-        if (masks[i] >> space & 1) {
-          ornament_mask[space][j] = masks[i];
-          ornament_tiles[space][j] = static_cast<uint8_t>(tiles[i]);
+        if (OrnamentMask(i) >> space & 1) {
+          ornament_mask[space][j] = OrnamentMask(i);
+          ornament_tiles[space][j] = static_cast<uint8_t>(OrnamentTiles(i));
           ++j;
         }
     }

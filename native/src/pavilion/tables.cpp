@@ -61,33 +61,10 @@ Tables::Tables()
     pass_count[index] = static_cast<uint8_t>(poly[0] + poly[1] + poly[2] + poly[3] + poly[4]);
   }
   for (int m = 0; m < 64; ++m)
-    for (int k = 0; k < 6; ++k) {
-      const int filled = m | 1 << k;
-      int len = 1;
-      while (len < 6 && filled >> ((k + len) % 6) & 1) ++len;
-      if (len < 6) {
-        int back = 1;
-        while (filled >> ((k - back + 6) % 6) & 1) ++back;
-        len += back - 1;
-      }
-      run[m][k] = static_cast<uint8_t>(len);
-    }
-  int o = 0;
-  for (int s = 0; s < 6; ++s, ++o) {
-    ornament_mask[o] = 1ULL << Space(s, 5) | 1ULL << Space(s, 6);
-    ornament_tiles[o] = 3;
-  }
-  for (int s = 0; s < 6; ++s, ++o) {
-    const int b = (s + 1) % 6;
-    ornament_mask[o] = 1ULL << Space(s, 1) | 1ULL << Space(s, 2) | 1ULL << Space(b, 3) |
-                       1ULL << Space(b, 4);
-    ornament_tiles[o] = 2;
-  }
-  for (int s = 0; s < 6; ++s, ++o) {
-    ornament_mask[o] = 1ULL << Space(s, 2) | 1ULL << Space(s, 3) |
-                       1ULL << Space(kCentreStar, (s + 5) % 6 + 1) |
-                       1ULL << Space(kCentreStar, s + 1);
-    ornament_tiles[o] = 1;
+    for (int k = 0; k < 6; ++k) run[m][k] = static_cast<uint8_t>(RunThrough(m, k));
+  for (int o = 0; o < kOrnaments; ++o) {
+    ornament_mask[o] = OrnamentMask(o);
+    ornament_tiles[o] = OrnamentTiles(o);
   }
   for (int sp = 0; sp < kSpaces; ++sp) {
     int j = 0;

@@ -59,6 +59,32 @@ constexpr const char* kFillNames[4] = {"-", "setup", "factories", "refill"};
 
 inline int NumFactories(int players) { return 2 * players + 1; }
 
+// The run of covered spaces through space k of a star ring whose covered spaces are m, space k
+// counted as covered (the points a tile placed there scores alone): 6 for a whole ring.  (The run
+// tables of tables.cpp and kernel.cpp.)
+inline int RunThrough(int m, int k) {
+  const int filled = m | 1 << k;
+  int len = 1;
+  while (len < 6 && filled >> ((k + len) % 6) & 1) ++len;
+  if (len < 6) {
+    int back = 1;
+    while (filled >> ((k - back + 6) % 6) & 1) ++back;
+    len += back - 1;
+  }
+  return len;
+}
+
+// Ornament i of 18 (rules.md section 3): 6 windows (3 bonus tiles), 6 statues (2), 6 pillars (1),
+// star by star; the spaces around it as a mask of board spaces (bit 6 * star + number - 1).
+inline uint64_t OrnamentMask(int i) {
+  auto bit = [](int star, int number) { return 1ULL << (star * 6 + number - 1); };
+  const int s = i % 6, b = (s + 1) % 6;
+  if (i < 6) return bit(s, 5) | bit(s, 6);
+  if (i < 12) return bit(s, 1) | bit(s, 2) | bit(b, 3) | bit(b, 4);
+  return bit(s, 2) | bit(s, 3) | bit(6, (s + 5) % 6 + 1) | bit(6, s + 1);
+}
+inline int OrnamentTiles(int i) { return i < 6 ? 3 : i < 12 ? 2 : 1; }
+
 // The placements of one colour on a star's empty spaces `m` (bit k: the space of cost k + 1) with
 // `have` tiles of it in hand and `wilds` wild tiles; `wild`: the colour is the round's wild colour
 // itself, paid in full.  (The placement-count tables of tables.cpp and kernel.cpp.)
