@@ -315,6 +315,26 @@ ACTIONS = ["/api/sheet/new", "/api/sheet/tap", "/api/sheet/floor", "/api/sheet/m
            "/api/play/move", "/api/play/undo", "/api/play/hint", "/api/replay/load", "/api/replay/step"]
 
 
+def test_numbers_in_text_that_int_refuses_are_a_400(client):
+    """A whole number sent as text is ASCII digits: "²" passes str.isdigit() and "--2" lstrip("-"), yet int()
+    refuses both; every integer field answers 400 with its name (was: 500, a ValueError)."""
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    client.post("/api/play/new", json={"variant": "classic", "players": 2, "seat0": "human", "seat1": "human"})
+    fields = {"/api/sheet/new": ["players"], "/api/sheet/tap": ["player", "row", "col"],
+              "/api/sheet/floor": ["player", "tiles"], "/api/sheet/marker": ["player"],
+              "/api/check/wall": ["score"]}
+    for url, keys in fields.items():
+        for key in keys:
+            for bad in ("\u00b2", "--2", "\u0661", "1\u00b2"):
+                body = {"variant": "classic", "players": 2, "player": 0, "row": 0, "col": 0, "tiles": 1,
+                        "wall": "BYRKW", "score": 1, key: bad}
+                r = client.post(url, json=body)
+                assert r.status_code == 400, (url, key, bad, r.status_code, r.text[:200])
+                assert r.json()["error"].startswith(key + ":"), (url, key, r.json()["error"])
+    r = client.post("/api/sheet/new", json={"variant": "classic", "players": " 3 "})
+    assert r.status_code == 200  # ASCII digits with spaces around still read
+
+
 def test_bad_requests_get_a_4xx_with_a_message(client):
     for url in ACTIONS:
         for body in BAD_BODIES:

@@ -216,7 +216,7 @@ def _probe(address):
     host, sep, port = text.rpartition(":")
     if address == "auto" or not sep:
         return
-    if not port.isdigit() or not 0 < int(port) < 65536:
+    if not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         raise ValueError("--ray %s: give auto, HOST:PORT or ray://HOST:PORT" % address)
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()

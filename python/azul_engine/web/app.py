@@ -12,6 +12,7 @@ keeps them; a restart of the server forgets them (download the sheet or the reco
 import copy
 import html
 import json
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -34,6 +35,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
 MAX_LINES = 2000  # records in one uploaded file
 COOKIE = "azul_session"
+# Whole numbers in text: ASCII digits only (str.isdigit() also accepts "²" and other digits int() refuses).
+_DIGITS = re.compile(r"[0-9]+\Z")
+_INTEGER = re.compile(r"-?[0-9]+\Z")
 RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
 BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
 HINT_BOT = "mcts:200"  # the search behind the hint button (bots.hint)
@@ -764,7 +768,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
 
     async def read_json(request):
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        if size is not None and (not _DIGITS.match(size) or int(size) > MAX_BODY):
             raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413, "too_large",
                              n=MAX_BODY)
         chunks, total = [], 0
@@ -808,7 +812,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
 
     def integer(data, key, lo, hi):
         v = data.get(key)
-        if isinstance(v, str) and v.strip().lstrip("-").isdigit() and len(v) < 10:
+        if isinstance(v, str) and _INTEGER.match(v.strip()) and len(v) < 10:
             v = int(v)
         if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
             raise BadRequest("%s: %s is not a whole number from %d to %d" % (key, json.dumps(v)[:40], lo, hi))
@@ -926,7 +930,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         variant = data.get("variant") or None
         if variant not in (None, "classic", "grey"):
             raise BadRequest("variant: %s is not classic or grey" % json.dumps(variant)[:40])
-        if isinstance(score, str) and score.strip().isdigit() and len(score.strip()) < 7:
+        if isinstance(score, str) and _DIGITS.match(score.strip()) and len(score.strip()) < 7:
             score = int(score.strip())
         if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score < 10 ** 6:
             raise BadRequest("score: %s is not a whole number 0 or more" % json.dumps(score)[:40])
