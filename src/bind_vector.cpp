@@ -37,6 +37,14 @@ int GameIndex(const py::object& value, int n) {
   return static_cast<int>(i);
 }
 
+// A game's slot from any Python object: an int (not a bool; anything with __index__), as the pure
+// engine's game_index; TypeError, IndexError.
+int CheckedIndex(const py::handle& index, int n) {
+  if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
+    throw py::type_error("a game index is an int, not " + TypeName(index));
+  return GameIndex(py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr())), n);
+}
+
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
 class Busy {
  public:
@@ -271,22 +279,27 @@ void BindVector(py::module_& m) {
           v.ResetAll();
           return;
         }
-        std::vector<py::int_> values;  // int(i) of each, as the pure engine, then the range check
-        for (const py::handle& i : indices) {
-          PyObject* exact = PyNumber_Long(i.ptr());  // an exact int: int(True) is 1, as in Python
-          if (!exact) throw py::error_already_set();
-          values.push_back(py::reinterpret_steal<py::int_>(exact));
-        }
+        // Game indices, each checked as state(i) checks one, or a numpy bool array of n entries: a
+        // mask (reset(vec.done)).  The pure engine: _pure/common.py reset_slots.
         std::vector<int> slots;
-        for (const py::int_& value : values) slots.push_back(GameIndex(value, v.size()));
+        if (py::isinstance<py::array>(indices) &&
+            py::reinterpret_borrow<py::array>(indices).dtype().kind() == 'b') {
+          const auto mask = py::reinterpret_borrow<py::array>(indices);
+          if (mask.ndim() != 1 || mask.shape(0) != v.size())
+            throw py::value_error("a mask of the games to reset is " + std::to_string(v.size()) +
+                                  " bools (shape (" + std::to_string(v.size()) + ",)), not shape " +
+                                  std::string(py::str(indices.attr("shape"))));
+          const py::list flags = indices.attr("tolist")();
+          for (int i = 0; i < v.size(); ++i)
+            if (PyObject_IsTrue(flags[i].ptr())) slots.push_back(i);
+        } else {
+          for (const py::handle& i : indices) slots.push_back(CheckedIndex(i, v.size()));
+        }
         v.Reset(slots);
       }, py::arg("indices") = py::none())
       .def("state", [](VectorGame& v, const py::object& index) {
         Busy busy(v);
-        if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
-          throw py::type_error("a game index is an int, not " + TypeName(index));
-        const int i = GameIndex(py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr())),
-                                v.size());
+        const int i = CheckedIndex(index, v.size());
         return FromTextAny(py::str(v.GameText(i)));  // a new game object at the position
       }, py::arg("i"))
       .def("__reduce__", [m](VectorGame& v) {  // every protocol: _vector_game(...)

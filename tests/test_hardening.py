@@ -376,6 +376,45 @@ def test_vector_game_indices(engine):
     assert vec.state(1) != state
 
 
+def test_vector_game_reset_takes_ints_or_a_bool_mask(engine):
+    """reset() reads its indices as state(i) reads one (int() turned True into game 1 and "2" into game 2), and
+    a numpy bool array of n entries is a mask: reset(vec.done) starts exactly the finished games."""
+    vec = engine.VectorGame(3, seed=11)
+    before = [vec.state(i) for i in range(3)]
+    for bad, name in ((np.array([1.9]), "float64"), ([1.9], "float"), (["2"], "str"), ("12", "str"),
+                      ([True], "bool"), ([np.True_], "bool"), ([0, None], "NoneType")):
+        refused(lambda: vec.reset(bad), TypeError, "a game index is an int, not %s" % name)
+    for mask, shape in ((np.array([True, False]), "(2,)"), (np.zeros((3, 1), dtype=bool), "(3, 1)"),
+                        (np.array(True), "()")):
+        refused(lambda: vec.reset(mask), ValueError,
+                "a mask of the games to reset is 3 bools (shape (3,)), not shape %s" % shape)
+    assert [vec.state(i) for i in range(3)] == before  # the refused calls reset nothing
+    vec.reset(np.array([False, False, True]))
+    after = [vec.state(i) for i in range(3)]
+    assert after[:2] == before[:2] and after[2] != before[2]
+    vec.reset(np.array([True, False, False])[::-1])  # any bool array: here a strided view
+    assert vec.state(2) != after[2] and vec.state(0) == before[0]
+
+
+def test_vector_game_arrays_and_attributes_cannot_be_written(engine):
+    """The arrays are read-only views of the games' own: their WRITEABLE flag cannot be set back (in the pure
+    engine it could, and writing done[0] made step() skip game 0); the attributes are read-only properties."""
+    vec = engine.VectorGame(2, seed=1, auto_reset=True)
+    for name in ("legal_mask", "legal_actions", "num_legal", "current_player", "scores", "done",
+                 "final_scores", "final_returns"):
+        array = getattr(vec, name)
+        refused(lambda: setattr(array.flags, "writeable", True), ValueError,
+                "cannot set WRITEABLE flag to True of this array")
+        with pytest.raises(ValueError):
+            array[...] = 0
+    for name in ("n", "players", "variant", "auto_reset", "stepped", "done", "scores", "final_scores"):
+        refused(lambda: setattr(vec, name, None), AttributeError, "property of 'VectorGame' object has no setter")
+    before = vec.scores.copy()
+    vec.step(vec.legal_actions[:, 0])
+    assert vec.stepped == 2 and vec.scores.shape == before.shape  # the views follow the games
+    assert [list(vec.scores[i]) for i in range(2)] == [vec.state(i).scores for i in range(2)]
+
+
 # -- 8. == is symmetric ------------------------------------------------------------------------
 
 def test_equality_is_symmetric_across_engines_and_types():

@@ -9,6 +9,7 @@ import functools
 import inspect
 import operator
 import signal
+import sys
 import threading
 
 from .._errors import IllegalMoveError, StateFormatError
@@ -196,6 +197,18 @@ def game_index(i, n):
     if not 0 <= i < n:
         raise IndexError("game %d is out of range 0-%d" % (i, n - 1))
     return i
+
+
+def reset_slots(indices, n):
+    """The slots VectorGame.reset(indices) starts, in order: game indices (ints, as game_index checks them), or a
+    numpy bool array of n entries, a mask (reset(vec.done) starts the finished games).  C++: bind_vector.cpp."""
+    np = sys.modules.get("numpy")  # (an array means numpy is loaded)
+    if np is not None and isinstance(indices, np.ndarray) and indices.dtype.kind == "b":
+        if indices.shape != (n,):
+            raise ValueError("a mask of the games to reset is %d bools (shape (%d,)), not shape %s"
+                             % (n, n, indices.shape))
+        return [i for i, flag in enumerate(indices.tolist()) if flag]
+    return [game_index(i, n) for i in indices]
 
 
 def refuse_rounds_without_history(keys):

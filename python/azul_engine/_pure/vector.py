@@ -4,6 +4,8 @@ C++ twin: native/src/common/vector.cpp.
 """
 
 
+import operator as _operator
+
 from . import common as _pycommon
 from .._errors import IllegalMoveError
 from .._pypavilion import PavilionState, SP_NUM_ACTIONS
@@ -56,11 +58,12 @@ class VectorGame:
         new_game(players, variant, 0)  # checks players and variant
         if type(auto_reset) is not bool:
             raise TypeError("auto_reset must be True or False, not %s" % type(auto_reset).__name__)
-        self.auto_reset = auto_reset
-        self.n, self.players, self.variant, self._seed, self._started = n, players, variant, seed, 0
+        self._v_auto_reset = auto_reset
+        self._v_n, self._v_players, self._v_variant, self._seed, self._started = n, players, variant, seed, 0
         self._pavilion = variant == "summer-pavilion"
         num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
-        # Written here, seen by the caller through read-only views, as in the C++ engine.
+        # Written here, seen by the caller through read-only views, as in the C++ engine: views of a read-only
+        # buffer, so that no caller can set their WRITEABLE flag back (they would write into the games' arrays).
         self._mask = np.zeros((n, num_actions), dtype=np.bool_)
         self._actions = np.full((n, num_actions), -1, dtype=np.int16)
         self._counts = np.zeros(n, dtype=np.int16)
@@ -71,19 +74,17 @@ class VectorGame:
                      "done"):
             view = getattr(self, "_" + {"legal_mask": "mask", "legal_actions": "actions",
                                         "num_legal": "counts", "current_player": "player",
-                                        "scores": "scores", "done": "done"}[name]).view()
-            view.flags.writeable = False
-            setattr(self, name, view)
-        self.final_scores = self.final_returns = None
+                                        "scores": "scores", "done": "done"}[name])
+            setattr(self, "_v_" + name, _read_only_view(view))
+        self._v_final_scores = self._v_final_returns = None
         if auto_reset:
             self._final_scores = np.zeros((n, players), dtype=np.int32)
             self._final_returns = np.zeros((n, players), dtype=np.float32)
-            self.final_scores = self._final_scores.view()
-            self.final_returns = self._final_returns.view()
-            self.final_scores.flags.writeable = self.final_returns.flags.writeable = False
+            self._v_final_scores = _read_only_view(self._final_scores)
+            self._v_final_returns = _read_only_view(self._final_returns)
         self._games = [None] * n
         self._busy = False
-        self.stepped = 0
+        self._v_stepped = 0
         self.reset()
 
     def _refresh(self, i):
@@ -105,7 +106,8 @@ class VectorGame:
         self._busy = True
 
     def reset(self, indices=None):
-        """Start new games in the given slots (default: all), in the order given."""
+        """Start new games in the given slots (default: all), in the order given: game indices, or a
+        numpy bool array of n entries, a mask (``reset(vec.done)``)."""
         self._acquire()
         try:
             self._reset(indices)
@@ -113,9 +115,7 @@ class VectorGame:
             self._busy = False
 
     def _reset(self, indices):
-        slots = range(self.n) if indices is None else [int(i) for i in indices]
-        for i in slots:
-            _pycommon.game_index(i, self.n)
+        slots = range(self.n) if indices is None else _pycommon.reset_slots(indices, self.n)
         for i in slots:
             self._start(i)
 
@@ -152,7 +152,7 @@ class VectorGame:
                              % (self.n, actions.shape, actions.dtype))
         self._acquire()
         try:
-            self.stepped = 0
+            self._v_stepped = 0
             todo = []
             auto_reset = self.auto_reset
             for i in range(self.n):
@@ -170,7 +170,7 @@ class VectorGame:
                     try:
                         held.poll()
                     except BaseException as exc:
-                        self.stepped = i
+                        self._v_stepped = i
                         _pycommon.note_interrupted_step(exc, i, self.n)
                         raise
                     self._games[i]._play(a)
@@ -179,7 +179,7 @@ class VectorGame:
                         self._finish(i)
                         self._start(i)
                         self._done[i] = True
-                self.stepped = self.n
+                self._v_stepped = self.n
         finally:
             self._busy = False
         return self.legal_mask, self.current_player, self.scores, self.done
@@ -221,6 +221,22 @@ class VectorGame:
             self._busy = False
         return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
                                games, self.auto_reset))
+
+
+def _read_only_view(array):
+    """A view of ``array`` that nobody can make writable (its buffer is read-only)."""
+    import numpy as np
+
+    return np.asarray(memoryview(array).toreadonly())
+
+
+# The public attributes are read-only properties, as the C++ engine's.  (Made here, not in the class body,
+# so that they have no name: assigning one says what the C++ engine's does, "property of 'VectorGame' object
+# has no setter".)
+for _name in ("n", "players", "variant", "auto_reset", "final_scores", "final_returns", "legal_mask",
+              "legal_actions", "num_legal", "current_player", "scores", "done", "stepped"):
+    setattr(VectorGame, _name, property(_operator.attrgetter("_v_" + _name)))
+del _name
 
 
 def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
