@@ -374,6 +374,10 @@ def test_a_full_disk_is_one_line_not_a_traceback(engine, capsys):
     (["check-score", "NOWHERE", "--score", "3"], "cannot read NOWHERE: No such file or directory"),
     (["check-score", "--record", "DIR"], "cannot read DIR: it is a directory"),
     (["check-score", "WALL", "--score", "-5"], "argument --score: must be 0 or more, not -5"),
+    (["record", "--time-limit", "nan"], "argument --time-limit: must be positive: nan"),
+    (["record", "--time-limit", "inf"], "argument --time-limit: must be positive: inf"),
+    (["board", "FILE", "--size", "inf", "-o", "-"],
+     "size must be a number of pixels above 0 and at most 100000, not inf"),
 ])
 def test_bad_arguments_get_one_line_and_status_2(engine, record_file, tmp_path, capsys, argv, message):
     wall = tmp_path / "wall.txt"
@@ -392,6 +396,28 @@ def test_bad_arguments_get_one_line_and_status_2(engine, record_file, tmp_path, 
 def test_explain_past_the_last_line(engine, record_file, capsys):
     code, err = run_main(["explain", str(record_file), "--game", "99", "--backend", backend_name(engine)], capsys)
     assert code == 1 and err == f"{record_file}: no record on line 99\n"
+
+
+def test_hint_refuses_a_search_without_end(engine, capsys):
+    text = engine.new_game(2, seed=1).to_text()
+    for spec, words in (("mcts:seconds=inf", "seconds must be positive and finite, not inf"),
+                        ("mcts:seconds=nan", "seconds must be positive and finite, not nan")):
+        code, err = run_main(["hint", text, "--bot", spec, "--backend", backend_name(engine)], capsys)
+        assert code == 2 and err.count("\n") == 1 and words in err, err
+
+
+def test_explain_a_blank_line_or_null_says_so(engine, record_file, tmp_path, capsys):
+    """A blank line says where the next record is (a file that starts with blank lines); a JSON null is not a
+    record (it was read as "no record on line N")."""
+    path = tmp_path / "gaps.jsonl"
+    path.write_text("\n\n" + record_file.read_text(encoding="utf-8").splitlines()[0] + "\nnull\n", encoding="utf-8")
+    for game, message in ((1, "no record on line 1 (the next one is on line 3)"),
+                          (4, "line 4: null is not a record (a record is a JSON object)"),
+                          (5, "no record on line 5")):
+        code, err = run_main(["explain", str(path), "--game", str(game), "--backend", backend_name(engine)], capsys)
+        assert code == 1 and err == f"{path}: {message}\n", err
+    code, err = run_main(["explain", str(path), "--game", "3", "--backend", backend_name(engine)], capsys)
+    assert code == 0, err
 
 
 # -- audit findings ----------------------------------------------------------------------------------------------

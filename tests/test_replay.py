@@ -142,6 +142,26 @@ def test_a_bad_record_is_refused(engine):
         records.to_html(game_record(engine, 2, "classic", 3), engine, seat=2)
 
 
+def test_a_record_with_bad_final_fields_or_text_is_a_record_error(engine):
+    """The page shows final_scores and winners: a record whose end fields are missing or of the wrong kind is a
+    RecordError naming the field (was: KeyError, TypeError or OverflowError from the page's formatting)."""
+    good = game_record(engine, 2, "classic", 3)
+    for field, value, words in (("final_scores", None, "field final_scores: missing"),
+                                ("final_scores", [float("inf"), 0], "field final_scores: "),
+                                ("final_scores", [float("nan"), 0], "field final_scores: "),
+                                ("winners", "0", "field winners: "),
+                                ("winners", None, "field winners: missing")):
+        record = json.loads(json.dumps(good))
+        record[field] = value
+        with pytest.raises(records.RecordError) as info:
+            records.to_html(record, engine)
+        assert str(info.value).startswith(words), str(info.value)
+    for text in ("x", "{", "[" * 100000):
+        with pytest.raises(records.RecordError, match="^not a record: the text is not JSON"):
+            records.to_html(text, engine)
+    assert records.to_html(json.dumps(good), engine) == records.to_html(good, engine)
+
+
 def run_cli(*args):
     return subprocess.run([sys.executable, "-m", "azul_engine", *args], capture_output=True, text=True,
                           timeout=120)
@@ -158,6 +178,17 @@ def test_replay_command(tmp_path):
     assert page == records.to_html(records.read(str(games))[1], seat=1)
     missing = run_cli("replay", str(games), "--game", "3", "-o", str(out))
     assert missing.returncode == 1 and "no record on line 3" in missing.stderr
+    bad = tmp_path / "bad.jsonl"
+    lines = games.read_text(encoding="utf-8").splitlines()
+    broken = json.loads(lines[0])
+    broken["final_scores"] = [1e400, 0]  # JSON's Infinity
+    bad.write_text("\n\n" + json.dumps(broken) + "\nnull\n", encoding="utf-8")
+    for game, words in ((1, "no record on line 1 (the next one is on line 3)"),
+                        (3, "line 3: field final_scores: "), (4, "line 4: null is not a record")):
+        done = run_cli("replay", str(bad), "--game", str(game), "-o", str(out))
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.startswith("azul-engine replay: %s: %s" % (bad, words)), done.stderr
+        assert len(done.stderr.splitlines()) == 1
     absent = run_cli("replay", str(tmp_path / "nope.jsonl"), "-o", str(out))
     assert absent.returncode == 2 and "cannot read" in absent.stderr
     bad_out = run_cli("replay", str(games), "-o", str(tmp_path / "no" / "dir.html"))

@@ -219,8 +219,13 @@ def test_bad_options_are_refused(engine):
         svg.board(state, seat=2)
     with pytest.raises(ValueError, match="seat"):
         svg.board(state, seat=True)
-    with pytest.raises(ValueError, match="size"):
-        svg.board(state, size=0)
+    for size in (0, -1, float("inf"), float("nan"), 1e308, svg.MAX_SIZE + 1, "400"):
+        with pytest.raises(ValueError, match="^size must be a number of pixels above 0 and at most 100000, not "):
+            svg.board(state, size=size)
+    assert 'width="100000"' in svg.board(state, size=svg.MAX_SIZE)
+    for thing in ("x", None, 7, state.to_text()):
+        with pytest.raises(TypeError, match="^a picture is of a game state .GameState or PavilionState., not "):
+            svg.board(thing)
     with pytest.raises(ValueError, match="not a legal move"):
         svg.board(state, highlight="CBF")  # the centre is empty
     with pytest.raises(ValueError):

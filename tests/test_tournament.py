@@ -109,6 +109,9 @@ def test_bot_specs():
     ("mcts:0", "bot spec 'mcts:0': iterations must be a positive integer, not 0"),
     ("mcts:2000:depth=3", "mcts has no parameter 'depth'"),
     ("mcts:c=-1", "c must be 0 or more"),
+    ("mcts:c=inf", "c must be 0 or more and finite, not inf"),
+    ("mcts:seconds=inf", "seconds must be positive and finite, not inf"),  # (was: a search that never ended)
+    ("mcts:seconds=nan", "seconds must be positive and finite, not nan"),
     ("greedy:5", "bot greedy takes no parameters"),
     ("minimax", "unknown bot 'minimax' (bots: random, greedy, mcts)"),
 ])

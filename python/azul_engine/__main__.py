@@ -75,7 +75,7 @@ def _input_file(path):
 def _positive(kind):
     def parse(text):
         value = kind(text)
-        if value <= 0:
+        if not 0 < value < float("inf"):  # (nan and inf too)
             raise argparse.ArgumentTypeError(f"must be positive: {text}")
         return value
 
@@ -287,7 +287,7 @@ def _explain(args):
     except OSError as e:
         return _usage_error(args, f"cannot read {args.file}: {e.strerror}")
     if item is None:
-        print(f"{args.file}: no record on line {args.game}", file=sys.stderr)
+        print(f"{args.file}: {records.no_record(args.file, args.game)}", file=sys.stderr)
         return 1
     if isinstance(item, records.RecordError):
         print(f"{args.file}: {item}", file=sys.stderr)

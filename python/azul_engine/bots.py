@@ -184,10 +184,10 @@ class MCTSBot:
                  candidates=DEFAULT_CANDIDATES):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
-        if seconds is not None and not seconds > 0:
-            raise ValueError("mcts: seconds must be positive, not %r" % (seconds,))
-        if not c >= 0:
-            raise ValueError("mcts: c must be 0 or more, not %r" % (c,))
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError("mcts: seconds must be positive and finite, not %r" % (seconds,))
+        if not 0 <= c < math.inf:
+            raise ValueError("mcts: c must be 0 or more and finite, not %r" % (c,))
         if not 0 <= margin <= 1:
             raise ValueError("mcts: margin must be between 0 and 1, not %r" % (margin,))
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
@@ -758,6 +758,9 @@ def play_match(engine, players, variant, seed, specs, time_limit=None, event=Non
     out of time), answers something that is not a legal move, or (``time_limit`` seconds, for Python bots
     checked once the move is back) takes longer than ``time_limit`` for a move forfeits: the game stops there,
     lost by that seat (``Match.forfeit``).  KeyboardInterrupt is never a forfeit."""
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not 0 < time_limit < math.inf):
+        raise ValueError("time_limit must be a positive, finite number of seconds or None, not %r" % (time_limit,))
     factories = [s if isinstance(s, BotFactory) else resolve_bot_spec(s) for s in _seat_specs(specs, players)]
     specs = [f.spec for f in factories]
     seats, names, forfeit = [], [], None

@@ -20,8 +20,8 @@ from . import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
 
-__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "replay",
-           "audit", "explain", "wall_text", "wall_bonus_text"]
+__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "no_record",
+           "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
@@ -143,11 +143,14 @@ def write(path, records):
 
 def _parse(number, text):
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except ValueError as e:
         return RecordError("line %d: not JSON (%s)" % (number, e))
     except RecursionError:
         return RecordError("line %d: not JSON that can be read (nested too deeply)" % number)
+    if value is None:  # (None is read_line's "no record here")
+        return RecordError("line %d: null is not a record (a record is a JSON object)" % number)
+    return value
 
 
 def iter_file(path):
@@ -167,6 +170,19 @@ def read_line(path, number):
             if n == number:
                 return _parse(n, text) if text.strip() else None
     return None
+
+
+def no_record(path, number):
+    """What to say when ``read_line(path, number)`` found no record: "no record on line N", and where the next
+    one is when a record follows (a file that starts with blank lines, say)."""
+    try:
+        with open(path, "r", encoding="utf-8", errors="replace") as f:
+            for n, text in enumerate(f, 1):
+                if n > number and text.strip():
+                    return "no record on line %d (the next one is on line %d)" % (number, n)
+    except OSError:
+        pass
+    return "no record on line %d" % number
 
 
 def read(path):

@@ -200,7 +200,13 @@ def to_html(record, engine=None, seat=0, title=None):
     ``engine``: an engine module or backend name (default: the active one).  Raises ``records.RecordError``
     for a record that does not replay."""
     if isinstance(record, str):
-        record = json.loads(record)
+        try:
+            record = json.loads(record)
+        except (ValueError, RecursionError) as e:
+            raise records.RecordError("not a record: the text is not JSON (%s)" % e) from None
+    problem = records._check_shape(record)  # the page shows final_scores and winners too
+    if problem is not None:
+        raise records.RecordError(str(problem))
     states = frames(record, engine)
     final = states[-1][0]
     players = record["players"]
@@ -306,7 +312,7 @@ def command(args):
     except OSError as e:
         return fail("cannot read %s: %s" % (args.file, e.strerror), 2)
     if item is None:
-        return fail("%s: no record on line %d" % (args.file, args.game), 1)
+        return fail("%s: %s" % (args.file, records.no_record(args.file, args.game)), 1)
     if isinstance(item, records.RecordError):
         return fail("%s: %s" % (args.file, item), 1)
     try:

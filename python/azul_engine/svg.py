@@ -39,6 +39,7 @@ PAVILION_COLOURS = {
     "B": ("#1f63b5", "#ffffff"),
     "R": ("#c8372d", "#ffffff"),
 }
+MAX_SIZE = 100000  # the widest picture board() draws, in pixels
 _NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 _SP_NAMES = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 _CLASSIC = "BYRKW"
@@ -611,6 +612,8 @@ def parts(state, seat=None, highlight=None, last=None):
     """The picture as (width, height, defs, [fragments]): fragment 0 the heading, 1 the table, then one board
     per player.  ``last``: (move, player) of the last move, or None.  ``board`` joins them; the HTML replay
     keeps each distinct fragment once."""
+    if not all(hasattr(state, name) for name in ("variant", "players", "legal_actions", "to_text")):
+        raise TypeError("a picture is of a game state (GameState or PavilionState), not %s" % type(state).__name__)
     pavilion = state.variant == "summer-pavilion"
     players = state.players
     seat = 0 if seat is None else seat
@@ -695,8 +698,8 @@ def _open(width, height, size, title):
     if size is None:
         w, h = width, height
     else:
-        if isinstance(size, bool) or not isinstance(size, (int, float)) or not size > 0:
-            raise ValueError("size must be a positive number of pixels, not %r" % (size,))
+        if isinstance(size, bool) or not isinstance(size, (int, float)) or not 0 < size <= MAX_SIZE:
+            raise ValueError("size must be a number of pixels above 0 and at most %d, not %r" % (MAX_SIZE, size))
         w, h = size, size * height / width
     return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
             'width="%s" height="%s" viewBox="0 0 %s %s" %s><title>%s</title>'
@@ -712,7 +715,7 @@ def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=F
     ``highlight``: a legal move (notation or action id) to outline, for a hint or a proposed move;
     ``last_move``: outline the last move played (taken from the state's history; a state read from text without
     it has none).  Raises ValueError for a seat that is not a player, a highlight that is no legal move, or a
-    size that is not positive.
+    size not above 0 and at most MAX_SIZE (100,000) pixels; TypeError for what is not a game state.
     """
     if flipped:
         seat = ((0 if seat is None else seat) + 1) % state.players
@@ -789,7 +792,7 @@ def command(args):
         except OSError as e:
             return fail("cannot read %s: %s" % (args.file, e.strerror or e), 2)
         if item is None:
-            return fail("%s: no record on line %d" % (args.file, args.game), 1)
+            return fail("%s: %s" % (args.file, records.no_record(args.file, args.game)), 1)
         if isinstance(item, records.RecordError):
             return fail("%s: %s" % (args.file, item), 1)
         try:
