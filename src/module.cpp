@@ -235,6 +235,13 @@ py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
   return out;
 }
 
+// with_plies: True or False only (the pure engine: common.check_bool).
+bool WithPlies(const py::object& flag) {
+  if (!PyBool_Check(flag.ptr()))
+    throw py::type_error("with_plies must be True or False, not " + TypeName(flag));
+  return flag.ptr() == Py_True;
+}
+
 
 py::object MakeGame(const py::object& players, const py::object& variant, const py::object& seed,
                     const py::object& chance) {
@@ -249,7 +256,7 @@ py::object MakeGame(const py::object& players, const py::object& variant, const 
 
 py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
                             const py::object& variant, const py::object& seed,
-                            const py::object& threads_obj, bool with_plies,
+                            const py::object& threads_obj, const py::object& with_plies_obj,
                             const py::object& policy_obj) {
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
@@ -257,6 +264,7 @@ py::object RandomPlayoutsPy(const py::object& n_obj, const py::object& players,
   // checks players and variant before any work
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
   const Policy policy = ToPolicy(policy_obj);
+  const bool with_plies = WithPlies(with_plies_obj);
   const int p = a.players;
   py::array_t<int32_t> out({n, p});
   int32_t* data = out.mutable_data();
@@ -281,7 +289,7 @@ py::object PlayoutsFromWith(const typename R::State& start, int n, uint64_t seed
 }
 
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
-                          const py::object& threads_obj, bool with_plies,
+                          const py::object& threads_obj, const py::object& with_plies_obj,
                           const py::object& policy_obj) {
   const bool pavilion = py::isinstance<PGame>(state);
   if (!pavilion && !py::isinstance<Game>(state))
@@ -291,6 +299,7 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);
   const Policy policy = ToPolicy(policy_obj);
+  const bool with_plies = WithPlies(with_plies_obj);
   if (pavilion) {
     const PavilionRules::State start = state.cast<const PGame&>().s;  // a copy: the GIL is released
     return PlayoutsFromWith<PavilionRules>(start, n, seed_value, threads, with_plies, policy);
@@ -406,10 +415,11 @@ PYBIND11_MODULE(_cppengine, m) {
         WithRules(a.variant, [&](auto r) { return decltype(r)::ObservationSize(a.players); }));
   }, py::arg("players"), py::arg("variant") = "classic");
   m.def("random_playouts", &RandomPlayoutsPy, py::arg("n"), py::arg("players") = 2,
-        py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0,
+        py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("threads") = 0, py::kw_only(),
         py::arg("with_plies") = false, py::arg("policy") = "uniform");
   m.def("playouts_from", &PlayoutsFromPy, py::arg("state"), py::arg("n"), py::arg("seed") = 0,
-        py::arg("threads") = 0, py::arg("with_plies") = false, py::arg("policy") = "uniform");
+        py::arg("threads") = 0, py::kw_only(), py::arg("with_plies") = false,
+        py::arg("policy") = "uniform");
   // Private, for tests: Summer Pavilion playouts on the full State (sp::PlayRandom), the reference
   // the compact playout kernel must match game for game; returns (scores, plies).
   m.def("_sp_reference_playouts", [](const py::object& state, int n, uint64_t seed) {

@@ -108,8 +108,13 @@ def _py_parameters(function):
         return None
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in signature.parameters.values()):
         return None
-    return [(p.name, None if p.default is p.empty else repr(p.default))
-            for p in signature.parameters.values() if p.name != "self"]
+    out = []
+    for p in signature.parameters.values():
+        if p.kind is p.KEYWORD_ONLY and ("*", None) not in out:
+            out.append(("*", None))  # where the keyword-only ones start, as pybind11's docstring writes it
+        if p.name != "self":
+            out.append((p.name, None if p.default is p.empty else repr(p.default)))
+    return out
 
 
 def _callables(engine):

@@ -137,6 +137,27 @@ def test_an_unknown_policy_names_the_choices(engine, bad):
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize("bad", ["light", 1, 0, None, "yes"])
+def test_with_plies_is_a_keyword_and_a_bool(engine, bad):
+    """with_plies and policy are keywords: random_playouts(3, 2, "classic", 0, 1, "light") meant the light
+    policy, but the sixth argument was with_plies (C++ refused "light", the pure engine took it as True and
+    played the uniform policy).  with_plies is True or False, in both engines."""
+    g = engine.new_game(2, seed=1)
+    with pytest.raises(TypeError):
+        engine.random_playouts(3, 2, "classic", 0, 1, "light")
+    with pytest.raises(TypeError):
+        engine.playouts_from(g, 3, 0, 1, True)
+    message = "with_plies must be True or False, not %s" % type(bad).__name__
+    with pytest.raises(TypeError) as info:
+        engine.random_playouts(3, 2, "classic", seed=0, with_plies=bad)
+    assert str(info.value) == message
+    with pytest.raises(TypeError) as info:
+        engine.playouts_from(g, 3, seed=0, with_plies=bad)
+    assert str(info.value) == message
+    scores, plies = engine.playouts_from(g, 3, 0, 1, with_plies=True, policy="light")
+    assert scores.shape == (3, 2) and plies > 0
+
+
 def test_light_playouts_carry_signal_in_summer_pavilion(engine):
     """Uniform play passes nearly always (most games end with every player on 1 point); light play scores."""
     n = 400 if engine is not PURE else 40

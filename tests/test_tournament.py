@@ -232,3 +232,10 @@ def test_tournament_command(tmp_path, capsys):
 def test_tournament_command_refuses_bad_specs(specs, message, capsys):
     assert main(["tournament", "--bots", specs, "--games", "2"]) == 2
     assert capsys.readouterr().err.strip() == message
+
+
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1, "1", True])
+def test_play_match_refuses_a_time_limit_that_never_or_always_forfeits(limit):
+    # nan: no move was ever too slow; 0 or -1: every move was
+    with pytest.raises(ValueError, match="^time_limit must be a positive, finite number of seconds or None, not "):
+        bots.play_match(azul_engine.load_backend("python"), 2, "classic", 0, "random", time_limit=limit)

@@ -199,6 +199,13 @@ def game_index(i, n):
     return i
 
 
+def check_bool(value, name):
+    """True or False only (C++: module.cpp WithPlies, bind_vector.cpp's auto_reset)."""
+    if type(value) is not bool:
+        raise TypeError("%s must be True or False, not %s" % (name, type(value).__name__))
+    return value
+
+
 def reset_slots(indices, n):
     """The slots VectorGame.reset(indices) starts, in order: game indices (ints, as game_index checks them), or a
     numpy bool array of n entries, a mask (reset(vec.done) starts the finished games).  C++: bind_vector.cpp."""

@@ -65,7 +65,7 @@ def _check_playouts(n, threads):
     _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
 
 
-def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_plies=False,
+def random_playouts(n, players=2, variant="classic", seed=0, threads=0, *, with_plies=False,
                     policy="uniform"):
     """Final scores of ``n`` games of random legal moves: an int32 array (n, players).
 
@@ -73,7 +73,7 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_pli
     ``legal_actions()[below(count)]`` from a SplitMix64 generator seeded ``s2``, where s1 and
     s2 are outputs 2i+1 and 2i+2 of SplitMix64(seed): the result depends only on the
     arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
-    ``with_plies=True`` returns ``(scores, moves played)``.  Limits, checked before any work:
+    ``with_plies=True`` (a keyword, as ``policy``) returns ``(scores, moves played)``.  Limits, checked before any work:
     ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).  ``policy``: ``"uniform"``
     (``legal_actions()[below(count)]``, as above) or ``"light"`` (README "Rollout policies":
     drafts to a pattern line before the floor; in Summer Pavilion placements before passes).
@@ -84,6 +84,7 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_pli
     seed = _check_seed(seed)
     new_game(players, variant, 0)  # checks players and variant before any work
     light = _pycommon.check_policy(policy)
+    _pycommon.check_bool(with_plies, "with_plies")
     out = np.zeros((n, players), dtype=np.int32)
     plies = 0
     for i in range(n):
@@ -93,7 +94,7 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, with_pli
     return (out, plies) if with_plies else out
 
 
-def playouts_from(state, n, seed=0, threads=0, with_plies=False, policy="uniform"):
+def playouts_from(state, n, seed=0, threads=0, *, with_plies=False, policy="uniform"):
     """Final scores (int32 array, n x players) of ``n`` random continuations of ``state`` (an
     MCTS rollout): continuation i replaces the game's generator with output 2i+1 of
     SplitMix64(seed) and chooses moves with output 2i+2, as :func:`random_playouts` does.
@@ -106,6 +107,7 @@ def playouts_from(state, n, seed=0, threads=0, with_plies=False, policy="uniform
     _check_playouts(n, threads)
     seed = _check_seed(seed)
     light = _pycommon.check_policy(policy)
+    _pycommon.check_bool(with_plies, "with_plies")
     out = np.zeros((n, state._players), dtype=np.int32)
     plies = 0
     for i in range(n):
