@@ -158,6 +158,12 @@ def test_a_game_cut_off_at_max_game_length_is_a_draw(engine):
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert state.legal_actions() == []
     assert state.returns() == [0.0, 0.0, 0.0]
+    # no move nor chance outcome after the cut-off (the engine's own game would take them)
+    history, text = state.history(), state.engine_state.to_text()
+    for action in state.engine_state.legal_actions():
+        with pytest.raises(engine.IllegalMoveError, match="^the game is over: cut off at max_game_length = 7 player"):
+            state.apply_action(action)
+    assert state.history() == history and state.engine_state.to_text() == text and state.is_terminal()
 
 
 def test_illegal_actions_raise_and_change_nothing(engine):

@@ -272,6 +272,9 @@ class AzulState(pyspiel.State):
 
     def _apply_action(self, action):
         # The engine checks the action: an illegal one raises IllegalMoveError and changes nothing.
+        if self._cut_off():  # terminal for OpenSpiel, though the engine's game goes on
+            raise azul_engine.IllegalMoveError("the game is over: cut off at max_game_length = %d player moves"
+                                               % self._max_game_length)
         chance = self.engine_state.is_chance_node
         self.engine_state.apply(action)
         if not chance:
