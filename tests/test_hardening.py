@@ -230,6 +230,26 @@ def test_non_ascii_in_state_text_names_the_field(engine, variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_state_text_is_split_on_ascii_white_space_only(engine, variant):
+    """Tokens are separated by ASCII white space; a non-ASCII space (which str.split() took as a separator) is a
+    non-ASCII character of a token, refused by name as any other."""
+    g = played(engine, variant, 5)
+    text = g.to_text(history=True)
+    for sep in ("\t", "\n", "\r\n", "\x0b", "\x0c", "  \t "):
+        assert engine.from_text(text.replace(" ", sep)) == g
+    refused(lambda: engine.from_text(text.replace(" seed=", "\u00a0seed=")), engine.StateFormatError,
+            "field chance: non-ASCII character '\\xa0' in %r (state text is ASCII)"
+            % (text.split("chance=")[1].split()[0] + "\xa0seed=" + text.split("seed=")[1].split()[0]))
+    for sep in ("\u00a0", "\u2003", "\u3000", "\u2028", "\x85"):
+        with pytest.raises(engine.StateFormatError) as info:
+            engine.from_text(text.replace(" ", sep))
+        assert str(info.value).startswith("token 'azul-state/1") and "non-ASCII character" in str(info.value)
+    for sep in ("\x1c", "\x1f"):  # ASCII, but no white space here
+        with pytest.raises(engine.StateFormatError, match="^unsupported state text version 'azul-state/1"):
+            engine.from_text(text.replace(" ", sep))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_a_nul_or_odd_field_name_is_shown_whole(engine, variant):
     text = engine.new_game(2, variant, 1).to_text()
     refused(lambda: engine.from_text(text + " a\x00b=1"), engine.StateFormatError,

@@ -346,10 +346,12 @@ std::string ToText(const State& s, const History* h) {
 }
 
 State FromText(const std::string& text, History* h) {
-  const std::vector<std::string> tokens = PySplit(text);  // str.split(), as the pure engine
+  const std::vector<std::string> tokens = StateTokens(text);
   const std::string version = "azul-state/" + std::to_string(kTextVersion);
   if (tokens.empty() || tokens[0].compare(0, 11, "azul-state/") != 0)
     throw StateFormatError("not an Azul state: the text must start with " + version);
+  if (tokens[0] != version && tokens[0].compare(0, version.size(), version) == 0)
+    CheckAsciiToken(tokens[0]);  // the header ran on: a non-ASCII space after it
   if (tokens[0] != version)
     throw StateFormatError("unsupported state text version " + Repr(tokens[0]) +
                            " (this engine reads " + version + ")");

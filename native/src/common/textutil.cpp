@@ -20,6 +20,21 @@ std::vector<std::string> Split(const std::string& s, char sep) {
   }
 }
 
+std::vector<std::string> StateTokens(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = std::string::npos;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const char ch = i < text.size() ? text[i] : ' ';
+    const bool space = ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+    if (!space && start == std::string::npos) start = i;
+    if (space && start != std::string::npos) {
+      out.push_back(text.substr(start, i - start));
+      start = std::string::npos;
+    }
+  }
+  return out;
+}
+
 bool IsUint(const std::string& t) {
   if (t.empty()) return false;
   for (char ch : t)

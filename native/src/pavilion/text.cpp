@@ -300,7 +300,7 @@ std::string ToText(const State& s, const History* h) {
 }
 
 State FromText(const std::string& text, History* h) {
-  const std::vector<std::string> tokens = azul::PySplit(text);
+  const std::vector<std::string> tokens = StateTokens(text);
   if (tokens.empty() || tokens[0] != "azul-state/1")
     Fail("not an Azul state: the text must start with azul-state/1");
   const Fields f = ReadFields(tokens);

@@ -8,6 +8,7 @@ C++ twins: native/include/azul/common/rng.h, native/src/common/textutil.cpp and 
 import functools
 import inspect
 import operator
+import re
 import signal
 import sys
 import threading
@@ -271,6 +272,15 @@ def field_name(key):
     """A field's name as a message shows it: as written when it is printable ASCII, else
     repr()."""
     return key if key and all(" " < ch < "\x7f" for ch in key) else repr(key)
+
+
+_STATE_SPACE = re.compile("[ \t\n\r\x0b\x0c]+")
+
+
+def state_tokens(text):
+    """A state text's tokens: the runs between ASCII white space (not str.split()'s Unicode white space: a
+    non-ASCII space, U+00A0 say, stays inside a token and is refused by name).  C++: StateTokens."""
+    return [t for t in _STATE_SPACE.split(text) if t]
 
 
 def check_ascii_token(tok):

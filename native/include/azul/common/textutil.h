@@ -15,6 +15,10 @@ constexpr const char* kNoHistory =
 
 // `s` cut at every `sep` (Python's s.split(sep)): "" gives [""].
 std::vector<std::string> Split(const std::string& s, char sep);
+// A state text's tokens: the runs between ASCII white space (space, \t, \n, \r, \v, \f), so
+// that a non-ASCII space (U+00A0, U+2003, ...) stays inside a token and is refused by name
+// (the pure engine: common.state_tokens).
+std::vector<std::string> StateTokens(const std::string& text);
 // ASCII digits only, at least one (str.isdigit also takes other scripts' digits).
 bool IsUint(const std::string& t);
 // Value of a string of digits, saturating far above 2**64 so that range checks still work.

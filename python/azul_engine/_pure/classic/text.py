@@ -48,11 +48,13 @@ def _count_list(value, key):
 def _from_text(text):
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
-    tokens = text.split()
+    tokens = _pycommon.state_tokens(text)
     if not tokens or not tokens[0].startswith("azul-state/"):
         raise StateFormatError("not an Azul state: the text must start with azul-state/%d"
                                % TEXT_VERSION)
     if tokens[0] != "azul-state/%d" % TEXT_VERSION:
+        if tokens[0].startswith("azul-state/%d" % TEXT_VERSION):
+            _pycommon.check_ascii_token(tokens[0])  # the header ran on: a non-ASCII space after it
         raise StateFormatError("unsupported state text version %r (this engine reads "
                                "azul-state/%d)" % (tokens[0], TEXT_VERSION))
     if "variant=summer-pavilion" in tokens:

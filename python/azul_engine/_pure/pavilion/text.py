@@ -62,7 +62,7 @@ def _from_text(text):
     """Read a Summer Pavilion state written by ``to_text`` (the caller checked the header)."""
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
-    tokens = text.split()
+    tokens = _pycommon.state_tokens(text)
     if not tokens or tokens[0] != "azul-state/1":
         raise StateFormatError("not an Azul state: the text must start with azul-state/1")
     fields, order = _pycommon.key_values(tokens[1:])
