@@ -79,6 +79,11 @@ def test_sheet_refuses_what_the_rules_forbid(engine):
         sheets.tap(engine, sheet, 0, 1, 3)
     with pytest.raises(sheets.SheetError, match=r"^Boris: the floor holds more than 7 items$"):
         sheets.set_floor(engine, sheet, 1, 8)
+    sheets.tap(engine, sheet, 1, 0, 0)
+    for tiles in (30, 99):  # with tiles on the wall, the engine's tile counts spoke first ("more blue tiles ...")
+        with pytest.raises(sheets.SheetError, match=r"^Boris: the floor holds more than 7 items$"):
+            sheets.set_floor(engine, sheet, 1, tiles)
+    sheets.tap(engine, sheet, 1, 0, 0)  # taken back
     sheets.set_floor(engine, sheet, 1, 7)
     sheets.set_marker(engine, sheet, 1)  # a full floor keeps the marker aside: still 7 items
     assert sheets.floor_items(sheet["pending"], 1) == 7
