@@ -59,6 +59,10 @@ int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long lon
     throw py::type_error("a move is an action id (int) or a notation string, not " +
                          TypeName(obj));
   py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+  if (!value && PyErr_ExceptionMatches(PyExc_TypeError)) {  // __index__ refused: a numpy array of shape (1,)
+    PyErr_Clear();
+    throw py::type_error("a move is an action id (int) or a notation string, not " + TypeName(obj));
+  }
   if (!value) throw py::error_already_set();
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);

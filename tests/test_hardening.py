@@ -379,6 +379,18 @@ def test_big_uint64_actions_are_reported_as_they_are(engine, variant):
     assert (vec.legal_actions == before).all()  # nothing moved
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_numpy_array_as_a_move_is_named_as_the_engine_names_a_wrong_type(engine, variant):
+    """A numpy array of one action has __index__ but refuses it: the engine's TypeError, not numpy's "only
+    integer scalar arrays can be converted to a scalar index"; a 0-d array is one action."""
+    state = engine.new_game(2, variant, 1)
+    action = state.legal_actions()[0]
+    for move in (np.array([action]), np.array([[action]]), np.array([], dtype=np.int64)):
+        for call in (state.apply, state.action_to_string):
+            refused(lambda: call(move), TypeError, "a move is an action id (int) or a notation string, not ndarray")
+    assert state.action_to_string(np.array(action)) == state.action_to_string(action)
+
+
 # -- 7. VectorGame indices ---------------------------------------------------------------------
 
 def test_vector_game_indices(engine):

@@ -94,7 +94,12 @@ def check_action(action, num_actions):
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):
         raise TypeError("a move is an action id (int) or a notation string, not %s"
                         % type(action).__name__)
-    action = operator.index(action)
+    try:
+        value = operator.index(action)
+    except TypeError:  # a type with __index__ that refuses this value: a numpy array of shape (1,), say
+        raise TypeError("a move is an action id (int) or a notation string, not %s"
+                        % type(action).__name__) from None
+    action = value
     if not 0 <= action < num_actions:
         raise IllegalMoveError("action %d is out of range 0-%d" % (action, num_actions - 1))
     return action
