@@ -108,3 +108,35 @@ def test_every_citation_names_a_section_that_exists():
     titles = {name: _section_titles(name) for name in SECTIONS}
     missing = [c for c in citations if c[2] not in titles[c[1]]]
     assert not missing
+
+
+def test_readme_record_audit_and_explain_samples(tmp_path):
+    """README's "Records, audits and score checks": the record command's games audit clean and `explain` prints
+    what the README shows (the lines before its "..."); the hand-edited audit sample is the same games' findings."""
+    import json
+    import re
+    import subprocess
+    import sys
+
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    games = tmp_path / "games.jsonl"
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "azul_engine", *args], capture_output=True, text=True,
+                              timeout=300, cwd=tmp_path)
+
+    assert run("record", "--players", "2", "--games", "3", "--seed", "1", "--bots", "greedy,mcts:500",
+               "-o", str(games)).returncode == 0
+    assert run("audit", str(games)).stdout == "3 records agree, 0 disagree\n"
+    sample = re.search(r"\$ python -m azul_engine explain games.jsonl --game 1\n(.*?)\n\.\.\.\n", readme, re.S)
+    assert sample and run("explain", str(games), "--game", "1").stdout.startswith(sample.group(1) + "\n")
+    # the edited file: three points on line 2's round 3 for player 0, player 1's end bonus left out of line 3
+    lines = games.read_text(encoding="utf-8").splitlines()
+    second, third = json.loads(lines[1]), json.loads(lines[2])
+    second["rounds"][2]["scores"][0] += 3
+    bonus = re.search(r"player 1: end bonuses missing: \+(\d+)", readme)
+    third["final_scores"][1] -= int(bonus.group(1))
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join([lines[0], json.dumps(second), json.dumps(third)]) + "\n", encoding="utf-8")
+    shown = re.search(r"\$ python -m azul_engine audit edited.jsonl\n(.*?)\n```", readme, re.S).group(1)
+    assert run("audit", "edited.jsonl").stdout == shown + "\n"

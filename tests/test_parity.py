@@ -218,3 +218,20 @@ def test_every_pure_module_names_its_cpp_twin():
                 assert os.path.exists(os.path.join(root, twin)), (info.name, twin)
         checked += 1
     assert checked >= 20
+
+
+def test_the_package_tools_are_attributes_of_the_package():
+    """``import azul_engine as az; az.records.read(...)``: the tools import on first use (a fresh interpreter,
+    so that no other test has imported them); an unknown name is still an AttributeError."""
+    import subprocess
+    import sys
+
+    code = ("import sys, azul_engine as az\n"
+            "assert 'azul_engine.records' not in sys.modules\n"
+            "assert az.records.read is sys.modules['azul_engine.records'].read\n"
+            "assert az.bots.MCTSBot and az.tournament and az.replay.to_html and az.selfplay\n"
+            "assert {'records', 'bots', 'replay', 'svg'} <= set(dir(az))\n"
+            "try:\n    az.nothing_here\nexcept AttributeError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "module 'azul_engine' has no attribute 'nothing_here'\n"

@@ -206,6 +206,18 @@ def test_table_reports_each_bot():
     assert lo <= greedy.mean_score <= hi
 
 
+@pytest.mark.parametrize("variant, lowest", [("classic", 0), ("summer-pavilion", 1)])
+def test_the_table_cuts_the_score_interval_at_the_lowest_score(variant, lowest):
+    """Scores of 0, 0, 0 and 20: mean 5, mean - 1.96 standard errors is -4.8, a score no game has (it printed
+    as "-4.8-14.8"); the table shows the interval from the game's lowest score."""
+    result = tournament.run(tournament.plan("random,greedy", games=2, seed=2, variant=variant), workers=1)
+    standing = result.standings[0]
+    standing.scores = [lowest, lowest, lowest, lowest + 20]
+    assert standing.score_interval[0] < lowest  # the property keeps the normal interval
+    row = tournament.table(result).splitlines()[2]
+    assert row.split()[-1] == "%.1f-%.1f" % (lowest, standing.score_interval[1]), row
+
+
 def test_tournament_docstring_examples():
     result = doctest.testmod(tournament, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0

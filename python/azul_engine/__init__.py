@@ -84,3 +84,18 @@ __all__ = sorted(
     {"AzulError", "IllegalMoveError", "StateFormatError", "BACKEND", "available_backends", "load_backend"}
     | set(_engine.__all__)
 )
+
+# The package's tools, imported on first use (PEP 562), so that ``import azul_engine as az; az.records.read(...)``
+# works as ``import azul_engine.records`` does, without importing them all with the engine.
+_SUBMODULES = ("bench", "bots", "distributed", "external", "hints", "openspiel", "pettingzoo", "play", "records",
+               "replay", "selfplay", "serve", "svg", "textui", "tournament", "web")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_SUBMODULES))

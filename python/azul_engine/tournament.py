@@ -16,8 +16,8 @@ gives the same games, records and table for any number of workers.
 
 Scoring.  A bot's wins count 1 for an outright win and ``1/k`` for a win shared by ``k`` seats, so the wins
 of all bots add up to the games played.  Win rates carry a 95% Wilson interval, average scores a 95% normal
-interval (mean +- 1.96 standard errors).  The games of one deal are not independent, so read the intervals
-as a guide, not a test.
+interval (mean +- 1.96 standard errors; the table cuts it at the game's lowest score, 0, or 1 in Summer
+Pavilion).  The games of one deal are not independent, so read the intervals as a guide, not a test.
 
 >>> result = run(plan(["random", "greedy"], players=2, games=4, seed=0), workers=1)
 >>> [(s.bot, s.games) for s in result.standings]
@@ -255,9 +255,11 @@ def table(result):
     from .textui import table as text_table
     forfeits = any(s.forfeits for s in result.standings)
     rows = []
+    lowest = 1 if result.plan.variant == "summer-pavilion" else 0  # no score is below it
     for s in result.standings:
         lo, hi = s.win_interval
         slo, shi = s.score_interval
+        slo, shi = max(slo, lowest), max(shi, lowest)
         rows.append((s.bot, "%d" % s.games, "%.1f" % s.wins, "%.1f%%" % (100 * s.win_rate),
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi))
                     + (("%d" % s.forfeits,) if forfeits else ()))
