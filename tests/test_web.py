@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from azul_engine import records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets  # noqa: E402
-from azul_engine.web.app import MAX_BODY, create_app  # noqa: E402
+from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
 
@@ -483,8 +483,9 @@ def test_pavilion_sheet_refuses_what_the_rules_forbid(engine):
     with pytest.raises(sheets.SheetError, match=r"^star: 'X' is not one of"):
         pvs.place(engine, sheet, 0, "X", 2, "R", 0)
     before = json.dumps(sheet)
-    with pytest.raises(sheets.SheetError):
-        pvs.set_pass(engine, sheet, 1, 5, 0)  # at most 4 tiles are kept
+    with pytest.raises(sheets.SheetError, match=r"^Boris: a pass keeps at most 4 tiles$") as info:
+        pvs.set_pass(engine, sheet, 1, 5, 0)  # (the engine's words named a pass '-PGOYB' the sheet made up)
+    assert sheet_message("cs", info.value) == "Boris: při pasu zůstanou nejvýš 4 dlaždice"
     assert json.dumps(sheet) == before  # refusals change nothing
     pvs.set_token(engine, sheet, 1, 6)
     pvs.set_pass(engine, sheet, 1, 0, 9)

@@ -211,6 +211,9 @@ T = {
                     "{name} : la ligne {row} du mur a déjà une tuile cette manche : une tuile par ligne et par "
                     "manche",
                     "{name}: řada zdi {row} už má v tomto kole dlaždici: jedna dlaždice na řadu za kolo"),
+    "pass_keeps": ("{name}: a pass keeps at most 4 tiles", "{name}: при пасе остаётся не больше 4 плиток",
+                   "{name}: при пасі залишається не більше 4 плиток", "{name} : une passe garde au plus 4 tuiles",
+                   "{name}: při pasu zůstanou nejvýš 4 dlaždice"),
     "e_cell_taken": ("wall row {row}, column {col} is already taken",
                      "клетка стены в ряду {row}, столбце {col} уже занята",
                      "клітинка стіни в ряду {row}, стовпці {col} уже зайнята",

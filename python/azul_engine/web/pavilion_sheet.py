@@ -257,6 +257,9 @@ def set_pass(engine, sheet, player, kept, discarded):
     _check(sheet, player)
     trial = _copy(sheet["pending"])
     trial["kept"][player] = _int(kept, 0, 40, "tiles kept")
+    if trial["kept"][player] > 4:  # the rule in its own words (the engine's names the pass it was given)
+        name = sheet["names"][player]
+        raise SheetError("%s: a pass keeps at most 4 tiles" % name, "pass_keeps", name=name)
     trial["discarded"][player] = _int(discarded, 0, 200, "tiles discarded")
     evaluate(engine, sheet, trial)
     sheet["pending"] = trial
