@@ -231,6 +231,8 @@ def test_the_package_tools_are_attributes_of_the_package():
             "assert az.records.read is sys.modules['azul_engine.records'].read\n"
             "assert az.bots.MCTSBot and az.tournament and az.replay.to_html and az.selfplay\n"
             "assert {'records', 'bots', 'replay', 'svg'} <= set(dir(az))\n"
+            "sys.modules['pyspiel'] = None  # as if OpenSpiel were not installed\n"
+            "assert not hasattr(az, 'openspiel')  # an AttributeError naming the import, not an ImportError\n"
             "try:\n    az.nothing_here\nexcept AttributeError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

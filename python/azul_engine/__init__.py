@@ -93,7 +93,10 @@ _SUBMODULES = ("bench", "bots", "distributed", "external", "hints", "openspiel",
 
 def __getattr__(name):
     if name in _SUBMODULES:
-        return importlib.import_module("." + name, __name__)
+        try:
+            return importlib.import_module("." + name, __name__)
+        except ImportError as exc:  # an extra not installed (pyspiel, starlette, ...): hasattr() stays False
+            raise AttributeError(f"azul_engine.{name} cannot be imported: {exc}") from exc
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
