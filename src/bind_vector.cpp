@@ -42,7 +42,12 @@ int GameIndex(const py::object& value, int n) {
 int CheckedIndex(const py::handle& index, int n) {
   if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
     throw py::type_error("a game index is an int, not " + TypeName(index));
-  return GameIndex(py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr())), n);
+  py::object value = py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr()));
+  if (!value && PyErr_ExceptionMatches(PyExc_TypeError)) {  // __index__ refused: a numpy array of shape (1,)
+    PyErr_Clear();
+    throw py::type_error("a game index is an int, not " + TypeName(index));
+  }
+  return GameIndex(value, n);
 }
 
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.
@@ -290,8 +295,13 @@ void BindVector(py::module_& m) {
                                   " bools (shape (" + std::to_string(v.size()) + ",)), not shape " +
                                   std::string(py::str(indices.attr("shape"))));
           const py::list flags = indices.attr("tolist")();
-          for (int i = 0; i < v.size(); ++i)
-            if (PyObject_IsTrue(flags[i].ptr())) slots.push_back(i);
+          if (static_cast<int>(flags.size()) != v.size())
+            throw py::value_error("a mask of the games to reset is " + std::to_string(v.size()) + " bools");
+          for (int i = 0; i < v.size(); ++i) {
+            const int flag = PyObject_IsTrue(flags[i].ptr());
+            if (flag < 0) throw py::error_already_set();
+            if (flag) slots.push_back(i);
+          }
         } else {
           for (const py::handle& i : indices) slots.push_back(CheckedIndex(i, v.size()));
         }

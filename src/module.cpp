@@ -239,11 +239,14 @@ py::object Playouts(uint64_t plies, py::array_t<int32_t> out, bool with_plies) {
   return out;
 }
 
-// with_plies: True or False only (the pure engine: common.check_bool).
+// with_plies: True or False, a numpy bool too (the pure engine: common.check_bool).
 bool WithPlies(const py::object& flag) {
-  if (!PyBool_Check(flag.ptr()))
+  const std::string type = Py_TYPE(flag.ptr())->tp_name;
+  if (!PyBool_Check(flag.ptr()) && type != "numpy.bool" && type != "numpy.bool_")
     throw py::type_error("with_plies must be True or False, not " + TypeName(flag));
-  return flag.ptr() == Py_True;
+  const int value = PyObject_IsTrue(flag.ptr());
+  if (value < 0) throw py::error_already_set();
+  return value != 0;
 }
 
 

@@ -402,6 +402,7 @@ def test_vector_game_indices(engine):
     refused(lambda: vec.state("1"), TypeError, "a game index is an int, not str")
     refused(lambda: vec.state(1.0), TypeError, "a game index is an int, not float")
     refused(lambda: vec.state(True), TypeError, "a game index is an int, not bool")
+    refused(lambda: vec.state(np.array([1])), TypeError, "a game index is an int, not ndarray")
     assert vec.state(np.int64(1)) == state
     assert vec.state(1) == state  # nothing was reset by the refused calls
     vec.reset([np.int8(1)])
@@ -413,7 +414,7 @@ def test_vector_game_reset_takes_ints_or_a_bool_mask(engine):
     a numpy bool array of n entries is a mask: reset(vec.done) starts exactly the finished games."""
     vec = engine.VectorGame(3, seed=11)
     before = [vec.state(i) for i in range(3)]
-    for bad, name in ((np.array([1.9]), "float64"), ([1.9], "float"), (["2"], "str"), ("12", "str"),
+    for bad, name in ((np.array([1.9]), "float64"), ([np.array([1])], "ndarray"), ([1.9], "float"), (["2"], "str"), ("12", "str"),
                       ([True], "bool"), ([np.True_], "bool"), ([0, None], "NoneType")):
         refused(lambda: vec.reset(bad), TypeError, "a game index is an int, not %s" % name)
     for mask, shape in ((np.array([True, False]), "(2,)"), (np.zeros((3, 1), dtype=bool), "(3, 1)"),
@@ -439,8 +440,13 @@ def test_vector_game_arrays_and_attributes_cannot_be_written(engine):
                 "cannot set WRITEABLE flag to True of this array")
         with pytest.raises(ValueError):
             array[...] = 0
+    Probe = type("Probe", (), {})  # what this Python says of a property with no setter nor name (3.10: "can't ...")
+    Probe.p = property(lambda self: 0)
+    with pytest.raises(AttributeError) as info:
+        Probe().p = 1
+    words = str(info.value).replace("Probe", "VectorGame")
     for name in ("n", "players", "variant", "auto_reset", "stepped", "done", "scores", "final_scores"):
-        refused(lambda: setattr(vec, name, None), AttributeError, "property of 'VectorGame' object has no setter")
+        refused(lambda: setattr(vec, name, None), AttributeError, words)
     before = vec.scores.copy()
     vec.step(vec.legal_actions[:, 0])
     assert vec.stepped == 2 and vec.scores.shape == before.shape  # the views follow the games

@@ -156,6 +156,11 @@ def test_with_plies_is_a_keyword_and_a_bool(engine, bad):
     assert str(info.value) == message
     scores, plies = engine.playouts_from(g, 3, 0, 1, with_plies=True, policy="light")
     assert scores.shape == (3, 2) and plies > 0
+    import numpy as np
+
+    scores, plies = engine.random_playouts(3, with_plies=np.True_)  # a numpy bool is a bool here
+    assert scores.shape == (3, 2) and plies > 0
+    assert engine.random_playouts(3, with_plies=np.False_).shape == (3, 2)
 
 
 def test_light_playouts_carry_signal_in_summer_pavilion(engine):

@@ -2,7 +2,7 @@
 # checkers.  The pure-Python engine, azul_engine._pyengine, has the same API (tests/test_parity.py); its
 # docstrings are the reference.  tests/test_parity.py checks that this stub names exactly what the module exports.
 from types import MappingProxyType
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -229,22 +229,36 @@ _State = Union[GameState, PavilionState]
 
 class VectorGame:
     """n games stepped together (VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False))."""
-    n: int
-    players: int
-    variant: str
-    stepped: int
-    legal_mask: npt.NDArray[np.bool_]
-    legal_actions: npt.NDArray[np.int16]
-    num_legal: npt.NDArray[np.int16]
-    current_player: npt.NDArray[np.int8]
-    scores: npt.NDArray[np.int32]
-    done: npt.NDArray[np.bool_]
-    auto_reset: bool
-    final_scores: Optional[npt.NDArray[np.int32]]  # n x players, the last finished game's; None without auto_reset
-    final_returns: Optional[npt.NDArray[np.float32]]
+    # read-only properties (assigning one is an AttributeError); the arrays are read-only views
+    @property
+    def n(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def stepped(self) -> int: ...
+    @property
+    def legal_mask(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def legal_actions(self) -> npt.NDArray[np.int16]: ...
+    @property
+    def num_legal(self) -> npt.NDArray[np.int16]: ...
+    @property
+    def current_player(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def scores(self) -> npt.NDArray[np.int32]: ...
+    @property
+    def done(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def auto_reset(self) -> bool: ...
+    @property
+    def final_scores(self) -> Optional[npt.NDArray[np.int32]]: ...  # n x players, the last finished game's; None without auto_reset
+    @property
+    def final_returns(self) -> Optional[npt.NDArray[np.float32]]: ...
     def __init__(self, n: int, players: int = 2, variant: str = "classic", seed: int = 0,
                  auto_reset: bool = False) -> None: ...
-    def reset(self, indices: Union[Sequence[int], npt.NDArray[np.bool_], None] = None) -> None: ...
+    def reset(self, indices: Union[Iterable[int], npt.NDArray[np.bool_], None] = None) -> None: ...
     def step(self, actions: Any) -> Tuple[Any, ...]: ...
     def observation_tensors(self) -> npt.NDArray[np.float32]: ...
     def state(self, i: int) -> _State: ...

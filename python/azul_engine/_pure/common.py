@@ -199,17 +199,22 @@ def game_index(i, n):
     """A game's slot in a VectorGame of n games (TypeError, IndexError)."""
     if isinstance(i, bool) or not hasattr(type(i), "__index__"):
         raise TypeError("a game index is an int, not %s" % type(i).__name__)
-    i = operator.index(i)
+    try:
+        value = operator.index(i)
+    except TypeError:  # a type with __index__ that refuses this value: a numpy array of shape (1,), say
+        raise TypeError("a game index is an int, not %s" % type(i).__name__) from None
+    i = value
     if not 0 <= i < n:
         raise IndexError("game %d is out of range 0-%d" % (i, n - 1))
     return i
 
 
 def check_bool(value, name):
-    """True or False only (C++: module.cpp WithPlies, bind_vector.cpp's auto_reset)."""
-    if type(value) is not bool:
-        raise TypeError("%s must be True or False, not %s" % (name, type(value).__name__))
-    return value
+    """True or False, a numpy bool too (C++: module.cpp WithPlies)."""
+    kind = type(value)
+    if kind is not bool and not (kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")):
+        raise TypeError("%s must be True or False, not %s" % (name, kind.__name__))
+    return bool(value)
 
 
 def reset_slots(indices, n):

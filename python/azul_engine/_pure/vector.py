@@ -233,10 +233,18 @@ def _read_only_view(array):
 # The public attributes are read-only properties, as the C++ engine's.  (Made here, not in the class body,
 # so that they have no name: assigning one says what the C++ engine's does, "property of 'VectorGame' object
 # has no setter".)
-for _name in ("n", "players", "variant", "auto_reset", "final_scores", "final_returns", "legal_mask",
-              "legal_actions", "num_legal", "current_player", "scores", "done", "stepped"):
-    setattr(VectorGame, _name, property(_operator.attrgetter("_v_" + _name)))
-del _name
+_PROPERTIES = {
+    "n": "the number of games", "players": "players a game", "variant": "the games' variant",
+    "auto_reset": "whether a game that ends starts again in the same step",
+    "final_scores": "n x players, each slot's last finished game's scores (auto_reset; else None)",
+    "final_returns": "n x players, each slot's last finished game's returns (auto_reset; else None)",
+    "legal_mask": "n x actions, True where the action is legal", "legal_actions": "n x actions, legal ids then -1",
+    "num_legal": "n, the legal actions of each game", "current_player": "n, the player to move (-1 once over)",
+    "scores": "n x players, the games' scores", "done": "n, whether each game is over (auto_reset: ended in the step)",
+    "stepped": "the games the last step moved (index order; n after a whole step)"}
+for _name, _doc in _PROPERTIES.items():
+    setattr(VectorGame, _name, property(_operator.attrgetter("_v_" + _name), None, None, _doc + " (read-only)"))
+del _name, _doc
 
 
 def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
