@@ -378,6 +378,20 @@ def test_hint_gives_the_best_moves_with_statistics(engine):
     assert [h.as_dict() for h in bots.hint(state, bot="mcts:400", top=4)] == [h.as_dict() for h in found]
 
 
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_mcts_searches_the_same_in_both_engines(variant):
+    """MCTS finds its engine by the state's class (the pure engine's Summer Pavilion state lives in _pypavilion,
+    which has no playouts_from: an AttributeError); both engines give the same search, visit for visit."""
+    found = []
+    for engine in (azul_engine.load_backend("python"), azul_engine.load_backend("cpp")):
+        state = engine.new_game(2, variant, seed=5)
+        found.append([h.as_dict() for h in bots.hint(state, bot="mcts:60", top=3)])
+        assert bots.engine_of(state) is engine
+    assert found[0] == found[1]
+    with pytest.raises(TypeError, match="^not a game state of either engine: str$"):
+        bots.engine_of("x")
+
+
 def test_hint_refuses(engine):
     state = engine.new_game(2, seed=1)
     with pytest.raises(ValueError, match="bot greedy gives no search statistics"):

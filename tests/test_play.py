@@ -203,3 +203,59 @@ def test_undo_all_the_way_back_from_the_end(engine, variant):
         assert not game.done
     game.handle("undo")
     assert "nothing to undo" in console.file.getvalue()
+
+
+def test_a_bot_that_answers_in_notation_plays(engine):
+    """External bots answer in move notation (Python bots may too): the game applies it (it raised a TypeError in
+    action_to_string, a traceback)."""
+    backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
+    bot = "cmd:%s %s" % (sys.executable, os.path.join(os.path.dirname(os.path.dirname(__file__)), "examples",
+                                                      "random_bot.py"))
+    done = run_play(["--seat", "1", "--bots", bot, "--seed", "3", "--backend", backend], ["quit"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "player 0 (%s) plays " % bot in done.stdout
+
+
+FAILING_BOTS = '''
+from azul_engine.bots import GreedyBot
+
+
+class Fails(GreedyBot):
+    def choose(self, state):
+        raise RuntimeError("out of ideas")
+
+
+class Nonsense(GreedyBot):
+    def choose(self, state):
+        return "9Z9"
+'''
+
+
+@pytest.mark.parametrize("spec, reason", [("failing:Fails", "raised RuntimeError: out of ideas"),
+                                          ("failing:Nonsense", "illegal move '9Z9': ")])
+def test_a_failing_bot_forfeits_and_the_saved_record_says_so(engine, tmp_path, spec, reason):
+    from azul_engine import records
+
+    backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
+    (tmp_path / "failing.py").write_text(FAILING_BOTS)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = tmp_path / "game.jsonl"
+    state = engine.new_game(2, seed=4)
+    moves = [state.legal_moves()[0], state.legal_moves()[0]]  # the second is refused: the game has stopped
+    done = subprocess.run([sys.executable, "-m", "azul_engine", "play", "--seed", "4", "--bots", spec,
+                           "--backend", backend], input="\n".join(moves + ["save %s" % out, "save a\0b", "quit"]),
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "player 1 (%s) forfeits: %s" % (spec, reason) in done.stdout
+    assert "the game is over: save FILE, undo or quit" in done.stdout
+    assert "cannot write 'a\\x00b'" in done.stdout
+    record = json.loads(out.read_text().splitlines()[-1])
+    assert record["forfeit"]["seat"] == 1 and record["forfeit"]["reason"].startswith(reason)
+    assert record["winners"] == [0] and records.audit(record, engine) == []
+
+
+def test_a_bot_that_does_not_start_is_one_line(engine):
+    backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
+    done = run_play(["--bots", "cmd:%s -c pass" % sys.executable, "--backend", backend], ["quit"])
+    assert done.returncode == 2 and done.stderr.startswith("azul-engine play: a bot could not start: "), done.stderr
+    assert done.stderr.count("\n") == 1

@@ -55,6 +55,17 @@ import time
 
 from ._pycommon import SplitMix64  # the generator of rules.md section 5, the games' own
 
+
+def engine_of(state):
+    """The engine module (``azul_engine._cppengine`` or ``._pyengine``) whose GameState or PavilionState ``state``
+    is; TypeError for anything else.  (A state's class lives in a module of its own in the pure engine, the
+    Summer Pavilion one in ``_pypavilion``, which has no ``playouts_from``.)"""
+    for name in ("azul_engine._cppengine", "azul_engine._pyengine"):
+        module = sys.modules.get(name)
+        if module is not None and isinstance(state, (module.GameState, module.PavilionState)):
+            return module
+    raise TypeError("not a game state of either engine: %s" % type(state).__name__)
+
 __all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
            "BotFailure", "BotForfeit", "Forfeit", "Match", "BotFactory", "resolve_bot_spec", "split_bot_specs",
            "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES"]
@@ -243,7 +254,7 @@ class MCTSBot:
 
     def search(self, state):
         """Run the search from ``state`` within the budget; return the root of the tree."""
-        engine = sys.modules[type(state).__module__]
+        engine = engine_of(state)
         root = _Node(state.players)
         legal = state.legal_actions()
         self._pruned = 0 < self.candidates < len(legal)

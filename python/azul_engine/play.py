@@ -215,6 +215,7 @@ class Game:
         self.history = []
         self.applied = 0
         self.done = False
+        self.forfeit = None  # a bots.Forfeit once a bot has failed
 
     # -- output
     def say(self, text, style=None):
@@ -229,13 +230,24 @@ class Game:
 
     # -- play
     def bots_play(self):
-        """Let the bots move until it is the person's turn or the game is over."""
+        """Let the bots move until it is the person's turn or the game is over.  A bot that fails (raises, or
+        answers what is not a legal move: an action id or notation) forfeits, as in ``bots.play_match``."""
         moved = False
         while not self.state.is_over and self.state.current_player != self.seat:
             p = self.state.current_player
-            action = self.bots[p].choose(self.state.clone())
-            move = self.state.action_to_string(action)
-            self.state.apply(action)
+            try:
+                answer = self.bots[p].choose(self.state.clone())
+            except bots.BotFailure as e:
+                return self.stop(p, e.reason)
+            except Exception as e:
+                return self.stop(p, "raised %s: %s" % (type(e).__name__, e))
+            try:
+                action = self.state.string_to_action(answer) if isinstance(answer, str) else answer
+                move = self.state.action_to_string(action)
+                self.state.apply(action)
+            except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
+                shown = answer if isinstance(answer, (int, str)) else type(answer).__name__
+                return self.stop(p, "illegal move %r: %s" % (shown, e))
             self.applied += 1
             self.say("player %d (%s) plays %s" % (p, self.names[p], move), style="cyan")
             moved = True
@@ -243,6 +255,16 @@ class Game:
             self.draw()
         if self.state.is_over:
             self.finish()
+        return None
+
+    def stop(self, seat, reason):
+        """Bot ``seat`` forfeits: the game stops there, lost by that seat (a saved record says so)."""
+        self.done = True
+        self.forfeit = bots.Forfeit(seat, reason)
+        self.say("player %d (%s) forfeits: %s. The game stops here." % (seat, self.names[seat], reason),
+                 style="bold red")
+        if self.output:
+            self.save(self.output)
 
     def start(self):
         self.say("Azul against %s; you are player %d; seed %d. Type help for the commands."
@@ -289,6 +311,11 @@ class Game:
         import json
         record = json.loads(self.state.record_json())
         record["bots"] = [{"spec": spec} for spec in self.specs]
+        if self.forfeit is not None:  # records.md section 5: the scores at the forfeit, the others win
+            from .records import forfeit_winners
+            record["final_scores"] = list(self.state.scores)
+            record["winners"] = forfeit_winners(record["final_scores"], self.forfeit.seat)
+            record["forfeit"] = self.forfeit.as_dict()
         return json.dumps(record, separators=(", ", ": "))
 
     def save(self, path):
@@ -297,6 +324,9 @@ class Game:
                 f.write(self.record_json() + "\n")
         except OSError as e:
             self.say("cannot write %s: %s" % (path, e.strerror), style="red")
+            return False
+        except ValueError as e:  # a path with a NUL character
+            self.say("cannot write %r: %s" % (path, e), style="red")
             return False
         self.say("saved the game as a record in %s" % path)
         return True
@@ -329,7 +359,8 @@ class Game:
             while self.applied > applied:  # the engine's own undo, one move at a time
                 self.state.undo()
                 self.applied -= 1
-            self.done = False  # an undo after the last move takes the game up again
+            self.done = False  # an undo after the last move (or a forfeit) takes the game up again
+            self.forfeit = None
             self.say("took back your last move")
             self.draw()
             return True
@@ -421,6 +452,8 @@ def command(args):
                     seed=args.seed, console=console, output=args.output)
     except ValueError as e:
         return fail(str(e))
+    except bots.BotFailure as e:  # an external bot that did not start
+        return fail("a bot could not start: %s" % e.reason)
     game.start()
     while True:
         line = _read_line(console, game.prompt() if not game.done else "save FILE, undo or quit> ", interactive)
