@@ -271,3 +271,54 @@ def test_an_interrupted_selfplay_leaves_only_complete_shards(tmp_path, fmt):
     assert sorted(os.listdir(cut)) == ["part-00000.%s" % fmt, "part-00001.%s" % fmt]  # no .tmp left either
     for name in os.listdir(cut):
         assert (cut / name).read_bytes() == (full / name).read_bytes()
+
+
+BOTS = '''
+from azul_engine.bots import GreedyBot
+
+
+class Meddles(GreedyBot):
+    """Moves the state it is shown (a copy: the game goes on unharmed), then answers in notation."""
+    def choose(self, state):
+        move = state.action_to_string(super().choose(state))
+        state.apply(move)
+        return move
+
+
+class FailsLate(GreedyBot):
+    def choose(self, state):
+        if state.round > 1:
+            raise RuntimeError("tired")
+        return super().choose(state)
+'''
+
+
+def test_bots_see_a_copy_may_answer_in_notation_and_a_failing_one_is_left_out(tmp_path, monkeypatch, capsys):
+    """A bot that moves the state it is shown changed the game (rows whose actions broke their own legal_mask);
+    an answer in notation (every external bot's) stopped the run (int('4R4')); a bot that raised was a
+    traceback.  Now: a copy, notation read, and a failing bot's game left out and named."""
+    import numpy as np
+
+    from azul_engine import selfplay
+    from azul_engine.__main__ import main
+
+    (tmp_path / "mybots.py").write_text(BOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    ref = selfplay.run("greedy", 2, str(tmp_path / "ref"), fmt="npz", executor=_serial())
+    meddled = selfplay.run("mybots:Meddles", 2, str(tmp_path / "meddled"), fmt="npz", executor=_serial())
+    a, b = (np.load(s.shards[0])["action"] for s in (ref, meddled))
+    assert ref.rows == meddled.rows and (a == b).all() and meddled.forfeits == []
+    code = main(["selfplay", "--bots", "greedy,mybots:FailsLate", "--games", "3", "--format", "npz",
+                 "--workers", "1", "-o", str(tmp_path / "late")])
+    out, err = capsys.readouterr()
+    assert code == 1 and "Traceback" not in err
+    assert err.count("left out game ") == 3 and "(mybots:FailsLate): raised RuntimeError: tired" in err
+    assert out.rstrip().endswith("3 left out: a bot forfeited")
+    assert "0 rows in 0 shards" in out
+
+
+def _serial():
+    from azul_engine import distributed
+
+    return distributed.LocalExecutor(1)

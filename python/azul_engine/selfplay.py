@@ -50,11 +50,33 @@ def _returns(players, winners):
 def play_game(backend, players, variant, seed, seats, game):
     """Play one game and return its rows as columns: a dict of numpy arrays (``COLUMNS``; ``visits`` as an
     int32 array with a row of zeros where the bot made no search, and ``has_visits`` saying which rows have
-    them).  A top-level function, so that workers can run it."""
+    them).  A top-level function, so that workers can run it.
+
+    Each bot sees a copy of the state and may answer an action id or notation.  A bot that fails (cannot start,
+    raises, answers what is not a legal move) forfeits, as in ``bots.play_match``: the game gives no rows, and
+    the result is ``{"forfeit": "game G, seat S (SPEC): REASON"}`` instead."""
     import numpy as np
     engine = load_backend(backend)
     num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
-    players_bots = [bots.make_bot(spec, bots.bot_seed(seed, seat)) for seat, spec in enumerate(seats)]
+    players_bots = []
+    try:
+        for seat, spec in enumerate(seats):
+            try:
+                players_bots.append(bots.make_bot(spec, bots.bot_seed(seed, seat)))
+            except bots.BotFailure as e:
+                return {"forfeit": "game %d, seat %d (%s): %s" % (game, seat, spec, e.reason)}
+        return _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots)
+    finally:
+        for bot in players_bots:
+            close = getattr(bot, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:  # a bot that fails to stop does not change the game played
+                    pass
+
+
+def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots):
     state = engine.new_game(players=players, variant=variant, seed=seed)
     observations, masks, actions, movers, rounds, visits, searched = [], [], [], [], [], [], []
     while not state.is_over:
@@ -64,7 +86,25 @@ def play_game(backend, players, variant, seed, seats, game):
         movers.append(player)
         rounds.append(state.round)
         bot = players_bots[player]
-        action = bot.choose(state)
+        where = "game %d, seat %d (%s): " % (game, player, seats[player])
+        try:
+            answer = bot.choose(state.clone())
+        except bots.BotFailure as e:
+            return {"forfeit": where + e.reason}
+        except Exception as e:
+            return {"forfeit": where + "raised %s: %s" % (type(e).__name__, e)}
+        try:
+            action = state.string_to_action(answer) if isinstance(answer, str) else answer
+            state.action_to_string(action)  # an id of this game's moves, in range
+            legal = action in state.legal_actions()
+        except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
+            legal, why = False, str(e)
+        else:
+            why = "not a legal move here"
+        if not legal:
+            shown = answer if isinstance(answer, (int, str)) else type(answer).__name__
+            return {"forfeit": where + "illegal move %r: %s" % (shown, why)}
+        action = int(action)
         counts = getattr(bot, "last_visits", None)
         row = np.zeros(num_actions, dtype=np.int32)
         if counts:
@@ -178,11 +218,13 @@ def read_npz(path):
 
 class Summary:
     """A finished run: ``games``, ``rows`` (decisions), ``shards`` (paths written), ``workers``, ``where``
-    and wall-clock ``seconds``."""
+    and wall-clock ``seconds``; ``forfeits``: for each game left out because a bot failed, "game G, seat S
+    (SPEC): REASON"."""
 
-    def __init__(self, games, rows, shards, workers, where, seconds):
+    def __init__(self, games, rows, shards, workers, where, seconds, forfeits=()):
         self.games, self.rows, self.shards = games, rows, shards
         self.workers, self.where, self.seconds = workers, where, seconds
+        self.forfeits = list(forfeits)
 
 
 def _check(specs, games, players, variant, seed, fmt, shard_games):
@@ -240,7 +282,7 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
     own = executor is None
     if own:
         executor = distributed.LocalExecutor(min(distributed.default_workers(), games))
-    shards, buffer, rows = [], [], 0
+    shards, buffer, rows, forfeits = [], [], 0, []
     start = time.perf_counter()
 
     def flush():
@@ -268,9 +310,12 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
 
     try:
         for done, columns in enumerate(executor.map(play_game, jobs), 1):
-            buffer.append(columns)
-            rows += len(columns["action"])
-            if len(buffer) == shard_games or done == games:
+            if "forfeit" in columns:  # a bot failed: the game is left out
+                forfeits.append(columns["forfeit"])
+            else:
+                buffer.append(columns)
+                rows += len(columns["action"])
+            if buffer and (len(buffer) == shard_games or done == games):
                 flush()
             if progress:
                 progress(done)
@@ -278,7 +323,7 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
         if own:
             executor.close()
     return Summary(games, rows, shards, min(executor.workers, games), executor.where,
-                   time.perf_counter() - start)
+                   time.perf_counter() - start, forfeits)
 
 
 # -- command line: python -m azul_engine selfplay ----------------------------------------------------------------
@@ -360,7 +405,10 @@ def _command(args, progress_bar):
         return usage(str(e))
     except OSError as e:
         return usage(f"cannot write {args.output}: {e.strerror or e}")
-    sys.stdout.write("%s: %d rows in %d shard%s; %s\n" % (
+    for forfeit in result.forfeits:
+        print(f"azul-engine selfplay: left out {forfeit}", file=sys.stderr)
+    sys.stdout.write("%s: %d rows in %d shard%s; %s%s\n" % (
         args.output, result.rows, len(result.shards), "" if len(result.shards) == 1 else "s",
-        distributed.summary(result.games, result.seconds, result.workers, result.where)))
-    return 0
+        distributed.summary(result.games, result.seconds, result.workers, result.where),
+        "; %d left out: a bot forfeited" % len(result.forfeits) if result.forfeits else ""))
+    return 1 if result.forfeits else 0
