@@ -14,6 +14,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+import azul_engine  # noqa: E402
 from azul_engine import records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets  # noqa: E402
 from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
@@ -513,3 +514,25 @@ def test_pavilion_sheet_over_http(client):
     assert sheet["boards"][0][1] == "..R..." and sheet["boards"][0][6] == ".B...."
     assert client.post("/api/sheet/undo", json={}).status_code == 200
     assert session_of(client).sheet["scores"] == [5, 5]
+
+
+def test_a_finished_sheet_refuses_every_change_over_http(client):
+    """Six Summer Pavilion rounds end the game; then the start token with no player (the one change that skipped
+    the seat check) was a 500 (IndexError: round 7's wild colour), and a classic sheet's marker set to nobody
+    after the end was accepted."""
+    assert client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 2}).status_code == 200
+    for _ in range(6):
+        assert client.post("/api/sheet/round", json={}).status_code == 200
+    for url, body in (("/api/pavilion/token", {"player": None, "tiles": 1}),
+                      ("/api/pavilion/token", {"player": 0, "tiles": 1}),
+                      ("/api/pavilion/pass", {"player": 0, "kept": 0, "discarded": 0}),
+                      ("/api/sheet/round", {})):
+        r = client.post(url, json=body)
+        assert r.status_code == 422 and r.json()["error"] == "Game over", (url, r.status_code, r.text[:200])
+    finished = finished_game(azul_engine.load_backend("python"), 2, "classic", 2)
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    for entry in table_rounds(finished):
+        enter_round(azul_engine.load_backend("python"), session_of(client).sheet, entry)
+    for body in ({"player": None}, {"player": 1}):
+        r = client.post("/api/sheet/marker", json=body)
+        assert r.status_code == 422 and r.json()["error"] == "Game over", r.text[:200]

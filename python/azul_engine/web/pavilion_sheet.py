@@ -244,6 +244,8 @@ def place(engine, sheet, player, star, space, colour, wilds):
 
 
 def set_token(engine, sheet, player, tiles):
+    if sheet["over"]:  # (None, "not entered yet", is no seat to check)
+        raise SheetError("the game is over", "game_over")
     if player is not None:
         _check(sheet, player)
     trial = _copy(sheet["pending"])

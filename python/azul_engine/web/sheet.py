@@ -281,6 +281,8 @@ def set_floor(engine, sheet, player, tiles):
 def set_marker(engine, sheet, player):
     """The first-player marker went to ``player`` (None: not entered yet).  It is one more floor item, or kept
     aside when the floor already holds 7 tiles."""
+    if sheet["over"]:  # (None, "not entered yet", is no seat to check)
+        raise SheetError("the game is over", "game_over")
     if player is not None:
         _check_seat(sheet, player)
     trial = _copy_pending(sheet["pending"])
