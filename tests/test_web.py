@@ -253,6 +253,24 @@ def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
     assert 'data-final="%d"' % good["final_scores"][0] in page
 
 
+def test_an_upload_is_cut_into_lines_as_a_file_is(client, engine, tmp_path):
+    """A record may hold U+2028, U+2029 or U+0085 as they are in a string (json.dumps(..., ensure_ascii=False));
+    str.splitlines() cut such a line in two, so the page found two broken records where audit finds one good one;
+    CR LF and CR end lines as in a file; a null line is not a record."""
+    good = finished_game(engine, 2, "classic", 3).record()
+    good["event"] = "club\u2028night\u2029\u0085"
+    line = json.dumps(good, ensure_ascii=False)
+    path = tmp_path / "games.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    assert [item for _, item in records.iter_file(str(path))] == [good]
+    r = client.post("/api/check/record", json={"text": line + "\r\n" + line + "\rnull\n"})
+    assert r.status_code == 200
+    page = r.json()["html"]
+    assert "2 records agree, 1 disagree" in page and "line 3: null is not a record" in page, page[:500]
+    r = client.post("/api/replay/load", json={"text": line, "line": 1})
+    assert r.status_code == 200, r.text[:300]
+
+
 def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
     r = client.post("/api/play/new", json={"variant": "grey", "players": 2, "seat0": "human", "seat1": "greedy",
                                            "seed": 11})

@@ -20,8 +20,8 @@ from . import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
 
-__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "no_record",
-           "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
+__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
+           "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
@@ -141,7 +141,9 @@ def write(path, records):
             f.write_line(dumps(record))
 
 
-def _parse(number, text):
+def parse_line(number, text):
+    """Line ``number`` of a .jsonl file: the parsed record, or a RecordError naming the line (not JSON, nested
+    too deeply, null)."""
     try:
         value = json.loads(text)
     except ValueError as e:
@@ -159,7 +161,7 @@ def iter_file(path):
     with open(path, "r", encoding="utf-8", errors="replace") as f:
         for number, text in enumerate(f, 1):
             if text.strip():
-                yield number, _parse(number, text)
+                yield number, parse_line(number, text)
 
 
 def read_line(path, number):
@@ -168,7 +170,7 @@ def read_line(path, number):
     with open(path, "r", encoding="utf-8", errors="replace") as f:
         for n, text in enumerate(f, 1):
             if n == number:
-                return _parse(n, text) if text.strip() else None
+                return parse_line(n, text) if text.strip() else None
     return None
 
 

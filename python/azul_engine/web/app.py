@@ -11,6 +11,7 @@ keeps them; a restart of the server forgets them (download the sheet or the reco
 
 import copy
 import html
+import io
 import json
 import re
 import secrets
@@ -521,18 +522,14 @@ def parse_records(text, lang="en"):
     if not isinstance(text, str):
         raise BadRequest("the upload is not text")
     items = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines as a file read in text mode has them (records.iter_file: \n, \r\n, \r), not str.splitlines(),
+    # which also cuts at U+2028, U+2029 and U+0085, characters a JSON string may hold as they are.
+    for number, line in enumerate(io.StringIO(text, newline=None), 1):
         if not line.strip():
             continue
         if len(items) >= MAX_LINES:
             raise BadRequest(i18n.text(lang, "too_many_records", n=MAX_LINES), 413)
-        try:
-            items.append((number, json.loads(line)))
-        except RecursionError:
-            items.append((number, records.RecordError("line %d: not JSON that can be read (nested too deeply)"
-                                                      % number)))
-        except ValueError as e:
-            items.append((number, records.RecordError("line %d: not JSON (%s)" % (number, e))))
+        items.append((number, records.parse_line(number, line)))
     return items
 
 
