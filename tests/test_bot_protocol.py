@@ -245,6 +245,31 @@ def test_external_engine_forfeits(engine, options, reason):
     assert records.audit(match.record(), engine) == []
 
 
+FORKS_AND_LEAVES = """
+import os, sys, time
+sys.stdin.readline()
+print("ready 1", flush=True)
+if os.fork() == 0:
+    time.sleep(120)  # the child keeps the bot's output open
+os._exit(0)
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="fork and process groups")
+def test_a_bot_that_leaves_a_child_holding_its_output_forfeits_without_a_hang(engine, tmp_path):
+    """The bot exits after the handshake, its child holds the pipe: no end of file comes, and closing the pipe
+    under the blocked reader waited for ever (even with a time limit).  The bot's process group is killed."""
+    import time
+
+    bot = tmp_path / "forks.py"
+    bot.write_text(FORKS_AND_LEAVES)
+    start = time.monotonic()
+    match = bots.play_match(engine, 2, "classic", 5, ["greedy", "cmd:%s %s" % (sys.executable, bot)],
+                            time_limit=1.0)
+    assert match.forfeit.seat == 1 and match.forfeit.reason.startswith("gave no answer"), match.forfeit
+    assert time.monotonic() - start < 30
+
+
 def test_external_engine_sees_the_position_but_not_the_draws(tmp_path):
     """A bot that logs what it is sent: the position reads back as the game's (factories, boards, scores), but
     with another generator and seed 0, so its text tells nothing of the future draws."""

@@ -36,6 +36,19 @@ import time
 
 from . import bots
 
+
+def _kill_group(process):
+    """SIGKILL to the process group a bot was started in (POSIX; its own, start_new_session), so that children
+    it left behind go too; nothing when the group is gone."""
+    if os.name != "posix":
+        return
+    import signal
+
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (OSError, ProcessLookupError):
+        pass
+
 __all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "HANDSHAKE_SECONDS"]
 
 PROTOCOL, PROTOCOL_VERSION = "azul-bot-protocol", 1
@@ -67,13 +80,16 @@ class ExternalBot:
         self._lines = queue.Queue()
         self._stderr = tempfile.TemporaryFile()
         try:
+            # A process group of its own (POSIX): a kill reaches what the bot started too, which may hold its
+            # output open after the bot itself has gone.
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                encoding="utf-8", errors="replace", bufsize=1)
+                encoding="utf-8", errors="replace", bufsize=1, start_new_session=os.name == "posix")
         except OSError as e:
             self._stderr.close()
             raise bots.BotFailure("could not be started: %s: %s" % (self.argv[0], e.strerror or e)) from None
-        threading.Thread(target=self._read_lines, daemon=True).start()
+        self._reader = threading.Thread(target=self._read_lines, daemon=True)
+        self._reader.start()
         try:
             self._handshake(handshake_seconds)
         except BaseException:
@@ -158,10 +174,16 @@ class ExternalBot:
                 process.kill()
                 process.wait()
         finally:
-            try:
-                process.stdout.close()
-            except (OSError, ValueError):
-                pass
+            _kill_group(process)  # what the bot left running, holding its output
+            reader = getattr(self, "_reader", None)
+            if reader is not None:
+                reader.join(QUIT_SECONDS)
+            # (closing the output under a reader still blocked in it would wait for ever: then leave it open)
+            if reader is None or not reader.is_alive():
+                try:
+                    process.stdout.close()
+                except (OSError, ValueError):
+                    pass
             self._stderr.close()
 
     def __del__(self):
@@ -205,6 +227,8 @@ class ExternalBot:
         if process is not None and process.poll() is None:
             process.kill()
             process.wait()
+        if process is not None:
+            _kill_group(process)
 
     def _gone(self):
         """The BotFailure of a bot whose pipes closed: its exit status and last line on standard error."""

@@ -438,7 +438,9 @@ def replay(record, engine=None):
 def replay_states(record, engine=None):
     """The state after every move of a record, in order: an iterator of one state per entry of its rounds'
     ``moves`` lists (Summer Pavilion's supply refills, ``~`` and the tiles, included), each an independent copy; the
-    last equals ``replay(record)``. ``engine`` is as for :func:`replay`. The record is checked first, as by
+    last equals ``replay(record)``, except after a forfeit at a round's first move (that round has no moves:
+    ``replay`` has dealt its factories, the last state here is before the deal; a forfeit at the game's first
+    move gives no state). ``engine`` is as for :func:`replay`. The record is checked first, as by
     :func:`replay`: a RecordError naming the first problem is raised by this call, before any state. The states
     are in explicit chance mode: the record's draws are dealt, as in :func:`replay`."""
     engine = _engine(engine)
