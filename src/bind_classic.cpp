@@ -95,7 +95,7 @@ void BindClassic(py::module_& m) {
       })
       .def("chance_outcomes", [](const Game& g) { return ChanceOutcomes(g.s); })
       .def("action_to_string", [](const Game& g, const py::object& a) {
-        return ActionToString(g.s, ToAction<ClassicRules>(a));
+        return ActionToString(g.s, IdToName<ClassicRules>(a));
       }, py::arg("action"))
       .def("string_to_action", [](const Game& g, const py::object& text) {
         if (!py::isinstance<py::str>(text))

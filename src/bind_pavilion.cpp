@@ -128,7 +128,7 @@ void BindPavilion(py::module_& m) {
       .def("chance_outcomes", [](const PGame& g) { return sp::ChanceOutcomes(g.s); })
       .def("action_to_string", [](const PGame& g, const py::object& a) {
         (void)g;
-        return sp::ActionText(ToAction<PavilionRules>(a));
+        return sp::ActionText(IdToName<PavilionRules>(a));
       }, py::arg("action"))
       .def("string_to_action", [](const PGame& g, const py::object& text) {
         (void)g;

@@ -48,9 +48,15 @@ bool Truthy(const py::handle& obj);
 // An action id of rules with `num_actions` actions from an int-like (ints, numpy integers);
 // bools and other types are TypeErrors; the range is checked by `check_range`.
 int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long));
+// action_to_string's argument: an action id; a str is refused naming string_to_action.
+int IdToName(const py::handle& obj, int num_actions, int (*check_range)(long long));
 template <typename R>
 int ToAction(const py::handle& obj) {
   return ToAction(obj, R::kNumActions, &R::CheckActionRange);
+}
+template <typename R>
+int IdToName(const py::handle& obj) {
+  return IdToName(obj, R::kNumActions, &R::CheckActionRange);
 }
 uint64_t ToSeed(const py::handle& obj);
 // new_game's arguments, checked in the pure engine's order.

@@ -54,6 +54,12 @@ std::string ReprHookImpl(const std::string& utf8) {
   return Utf8(repr);
 }
 
+int IdToName(const py::handle& obj, int num_actions, int (*check_range)(long long)) {
+  if (PyUnicode_Check(obj.ptr()))  // the pure engine: common.check_id
+    throw py::type_error("action_to_string takes an action id (int), not str: string_to_action reads notation");
+  return ToAction(obj, num_actions, check_range);
+}
+
 int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long)) {
   if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
     throw py::type_error("a move is an action id (int) or a notation string, not " +

@@ -389,6 +389,9 @@ def test_a_numpy_array_as_a_move_is_named_as_the_engine_names_a_wrong_type(engin
         for call in (state.apply, state.action_to_string):
             refused(lambda: call(move), TypeError, "a move is an action id (int) or a notation string, not ndarray")
     assert state.action_to_string(np.array(action)) == state.action_to_string(action)
+    move = state.action_to_string(action)  # notation to action_to_string: not "... or a notation string, not str"
+    refused(lambda: state.action_to_string(move), TypeError,
+            "action_to_string takes an action id (int), not str: string_to_action reads notation")
 
 
 # -- 7. VectorGame indices ---------------------------------------------------------------------

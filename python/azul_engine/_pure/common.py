@@ -89,6 +89,13 @@ def check_seed(seed):
     return seed
 
 
+def check_id(action):
+    """action_to_string's argument: a str is refused naming string_to_action (C++: IdToName)."""
+    if isinstance(action, str):
+        raise TypeError("action_to_string takes an action id (int), not str: string_to_action reads notation")
+    return action
+
+
 def check_action(action, num_actions):
     """An action id in 0..num_actions-1 from an int-like (numpy integers too; not bools)."""
     if isinstance(action, bool) or not hasattr(type(action), "__index__"):

@@ -8,6 +8,7 @@ import itertools
 
 
 from ..._errors import IllegalMoveError, StateFormatError
+from .. import common as _pycommon
 from .types import (
     CENTRE,
     COLOURS,
@@ -135,7 +136,7 @@ def _parse_tiles(text, what):
 
 def action_to_string(self, action):
     """Notation of an action id (a grey tiling id needs the pending row of this state)."""
-    action = _check_action(action)
+    action = _check_action(_pycommon.check_id(action))
     if action < NUM_DRAFT_ACTIONS:
         return _draft_to_str(action)
     if action < DRAW_ACTION_BASE:
