@@ -270,6 +270,15 @@ def test_a_bot_that_leaves_a_child_holding_its_output_forfeits_without_a_hang(en
     assert time.monotonic() - start < 30
 
 
+def test_a_bot_line_without_end_is_a_forfeit_not_unbounded_memory(engine, tmp_path):
+    bot = tmp_path / "floods.py"
+    bot.write_text("import sys\nsys.stdin.readline()\nprint('ready 1', flush=True)\n"
+                   "sys.stdin.readline()\nwhile True:\n    sys.stdout.write('x' * 65536)\n")
+    match = bots.play_match(engine, 2, "classic", 5, ["greedy", "cmd:%s %s" % (sys.executable, bot)],
+                            time_limit=30)
+    assert match.forfeit.seat == 1 and match.forfeit.reason == "sent a line of more than 1048576 characters"
+
+
 def test_external_engine_sees_the_position_but_not_the_draws(tmp_path):
     """A bot that logs what it is sent: the position reads back as the game's (factories, boards, scores), but
     with another generator and seed 0, so its text tells nothing of the future draws."""

@@ -54,6 +54,8 @@ __all__ = ["ExternalBot", "PROTOCOL", "PROTOCOL_VERSION", "HANDSHAKE_SECONDS"]
 PROTOCOL, PROTOCOL_VERSION = "azul-bot-protocol", 1
 HANDSHAKE_SECONDS = 10.0  # from start to "ready"
 QUIT_SECONDS = 2.0  # after "quit", before the process is killed
+MAX_LINE = 1 << 20  # characters in one line from a bot: a longer one is a protocol failure (memory stays bounded)
+_TOO_LONG = object()  # the reader's mark for such a line
 _SHOWN = 80  # characters of a bad answer quoted in a forfeit
 
 
@@ -197,7 +199,13 @@ class ExternalBot:
     def _read_lines(self):
         process = self._process
         try:
-            for line in process.stdout:
+            while True:
+                line = process.stdout.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if len(line) > MAX_LINE:
+                    self._lines.put(_TOO_LONG)
+                    return
                 self._lines.put(line.rstrip("\r\n"))
         except (OSError, ValueError):
             pass
@@ -220,6 +228,9 @@ class ExternalBot:
             raise bots.BotFailure("gave no answer: expected %s" % waiting_for) from None
         if line is None:
             raise self._gone()
+        if line is _TOO_LONG:
+            self._kill()
+            raise bots.BotFailure("sent a line of more than %d characters" % MAX_LINE)
         return line
 
     def _kill(self):
