@@ -585,3 +585,22 @@ def test_an_engine_that_is_not_built_is_one_line(monkeypatch, tmp_path, record_f
         assert code == 2
         assert err == f"azul-engine {argv[0]}: azul-engine: the C++ engine (azul_engine._cppengine) cannot be " \
                       "imported: test\n"
+
+
+def test_a_line_without_end_is_read_in_bounded_memory(engine, record_file, tmp_path, capsys, monkeypatch):
+    """/dev/zero as a record file or a wall filled the memory (a line without end): a record line is read up to
+    records.MAX_LINE characters (here lowered), a wall file up to 4096."""
+    from azul_engine import records
+
+    monkeypatch.setattr(records, "MAX_LINE", 100000)
+    path = tmp_path / "endless.jsonl"
+    path.write_text(record_file.read_text(encoding="utf-8").splitlines()[0] + "\n" + "x" * 100001)
+    code = main(["audit", str(path), "--backend", backend_name(engine)])
+    out = capsys.readouterr().out
+    assert code == 1 and "line 2: more than 100000 characters without a line end: not a record" in out, out
+    code, err = run_main(["explain", str(path), "--game", "2", "--backend", backend_name(engine)], capsys)
+    assert code == 1 and "line 2: more than 100000 characters" in err
+    wall = tmp_path / "wall.txt"
+    wall.write_text("B" * 5000)
+    code, err = run_main(["check-score", str(wall), "--score", "1", "--backend", backend_name(engine)], capsys)
+    assert code == 1 and err == f"check-score: {wall} is not a wall: more than 4096 characters\n"

@@ -301,6 +301,9 @@ def _explain(args):
     return 0
 
 
+_MAX_WALL = 4096  # characters of a wall file that check-score reads
+
+
 def _check_score(args):
     engine = _engine(args)
     if args.record:
@@ -316,13 +319,16 @@ def _check_score(args):
     try:
         if args.wall == "-":
             stdin = getattr(sys.stdin, "buffer", None)
-            text = stdin.read().decode("utf-8", "replace") if stdin else sys.stdin.read()
+            text = stdin.read(_MAX_WALL + 1).decode("utf-8", "replace") if stdin else sys.stdin.read(_MAX_WALL + 1)
         else:
             with open(args.wall, encoding="utf-8", errors="replace") as f:
-                text = f.read()
+                text = f.read(_MAX_WALL + 1)
     except OSError as e:
         print(f"check-score: cannot read {args.wall}: {e.strerror}", file=sys.stderr)
         return 2
+    if len(text) > _MAX_WALL:  # (a wall is five short rows; /dev/zero would fill the memory)
+        print(f"check-score: {args.wall} is not a wall: more than {_MAX_WALL} characters", file=sys.stderr)
+        return 1
     try:
         _out(records.wall_bonus_text(engine, text, args.score, args.variant))
     except ValueError as e:

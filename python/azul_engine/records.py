@@ -155,12 +155,38 @@ def parse_line(number, text):
     return value
 
 
+MAX_LINE = 1 << 24  # characters in one line of a record file (a record is some tens of kilobytes)
+
+
+def _lines(f):
+    """``(number, text)`` of a text file's lines, each read in bounded memory: a line of more than MAX_LINE
+    characters is ``(number, None)`` and ends the reading (the rest of the file has no known line to read)."""
+    number = 0
+    while True:
+        text = f.readline(MAX_LINE + 1)
+        if not text:
+            return
+        number += 1
+        if len(text) > MAX_LINE:
+            yield number, None
+            return
+        yield number, text
+
+
+def _too_long(number):
+    return RecordError("line %d: more than %d characters without a line end: not a record (the rest of the file "
+                       "is not read)" % (number, MAX_LINE))
+
+
 def iter_file(path):
     """Yield ``(line_number, record_or_error)`` for each non-blank line of a .jsonl file: the parsed object,
-    or a RecordError naming the line where it is not JSON (or nested too deeply to read)."""
+    or a RecordError naming the line where it is not JSON (or nested too deeply to read, or longer than
+    MAX_LINE characters: then the file's reading stops there)."""
     with open(path, "r", encoding="utf-8", errors="replace") as f:
-        for number, text in enumerate(f, 1):
-            if text.strip():
+        for number, text in _lines(f):
+            if text is None:
+                yield number, _too_long(number)
+            elif text.strip():
                 yield number, parse_line(number, text)
 
 
@@ -168,7 +194,9 @@ def read_line(path, number):
     """The record on line ``number`` (1-based) of a .jsonl file, parsed (or a RecordError, as ``iter_file``);
     None if that line is blank or past the end.  Lines before it are not parsed."""
     with open(path, "r", encoding="utf-8", errors="replace") as f:
-        for n, text in enumerate(f, 1):
+        for n, text in _lines(f):
+            if text is None:
+                return _too_long(n)
             if n == number:
                 return parse_line(n, text) if text.strip() else None
     return None
@@ -179,8 +207,8 @@ def no_record(path, number):
     one is when a record follows (a file that starts with blank lines, say)."""
     try:
         with open(path, "r", encoding="utf-8", errors="replace") as f:
-            for n, text in enumerate(f, 1):
-                if n > number and text.strip():
+            for n, text in _lines(f):
+                if n > number and (text is None or text.strip()):
                     return "no record on line %d (the next one is on line %d)" % (number, n)
     except OSError:
         pass
