@@ -554,3 +554,15 @@ def test_a_finished_sheet_refuses_every_change_over_http(client):
     for body in ({"player": None}, {"player": 1}):
         r = client.post("/api/sheet/marker", json=body)
         assert r.status_code == 422 and r.json()["error"] == "Game over", r.text[:200]
+
+
+def test_a_selection_is_one_source_and_one_colour(client):
+    client.post("/api/play/new", json={"variant": "classic", "players": 2, "seat0": "human", "seat1": "human",
+                                       "seed": 3})
+    move = session_of(client).game.state.legal_moves()[0]  # like 1B1: source, colour, line
+    for source, colour in ((move[0], ""), (move[:2], move[2]), ("", move[:2]), (move[0], move[1] + move[2])):
+        r = client.post("/api/play/select", json={"source": source, "colour": colour})
+        assert r.status_code == 409, (source, colour, r.status_code)
+        assert session_of(client).game.selected is None
+    assert client.post("/api/play/select", json={"source": move[0], "colour": move[1]}).status_code == 200
+    assert session_of(client).game.selected == (move[0], move[1])

@@ -967,7 +967,8 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         if src is None:
             game.selected = None
         else:
-            if not (isinstance(src, str) and isinstance(colour, str)
+            # one source character and one colour letter: "1" + "" or "1B" + "1" also began a legal "1B1"
+            if not (isinstance(src, str) and isinstance(colour, str) and len(src) == len(colour) == 1
                     and any(m.startswith(src + colour) and len(m) == 3 for m in game.state.legal_moves())
                     and game.human_to_move()):
                 raise BadRequest("no legal move takes %s from %s" % (json.dumps(colour)[:20], json.dumps(src)[:20]),
