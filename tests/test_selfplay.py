@@ -285,6 +285,13 @@ class Meddles(GreedyBot):
         return move
 
 
+class NoSeatOne(GreedyBot):
+    def reset(self, seat, seed):
+        if seat == 1:
+            raise ValueError("seat 1 is not mine")
+        return super().reset(seat, seed)
+
+
 class FailsLate(GreedyBot):
     def choose(self, state):
         if state.round > 1:
@@ -316,6 +323,9 @@ def test_bots_see_a_copy_may_answer_in_notation_and_a_failing_one_is_left_out(tm
     assert err.count("left out game ") == 3 and "(mybots:FailsLate): raised RuntimeError: tired" in err
     assert out.rstrip().endswith("3 left out: a bot forfeited")
     assert "0 rows in 0 shards" in out
+    summary = selfplay.run("greedy,mybots:NoSeatOne", 2, str(tmp_path / "seat"), fmt="npz", executor=_serial())
+    assert summary.forfeits == ["game 0, seat 1 (mybots:NoSeatOne): could not be made: ValueError: seat 1 is not mine"]
+    assert summary.rows > 0  # game 1 seats it at 0
 
 
 def _serial():

@@ -62,9 +62,12 @@ def play_game(backend, players, variant, seed, seats, game):
     try:
         for seat, spec in enumerate(seats):
             try:
-                players_bots.append(bots.make_bot(spec, bots.bot_seed(seed, seat)))
+                players_bots.append(bots.make_bot(spec, bots.bot_seed(seed, seat), seat))
             except bots.BotFailure as e:
                 return {"forfeit": "game %d, seat %d (%s): %s" % (game, seat, spec, e.reason)}
+            except Exception as e:  # as play_match words it
+                return {"forfeit": "game %d, seat %d (%s): could not be made: %s: %s"
+                        % (game, seat, spec, type(e).__name__, e)}
         return _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots)
     finally:
         for bot in players_bots:
