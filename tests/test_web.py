@@ -506,6 +506,10 @@ def test_pavilion_sheet_refuses_what_the_rules_forbid(engine):
         pvs.set_pass(engine, sheet, 1, 5, 0)  # (the engine's words named a pass '-PGOYB' the sheet made up)
     assert sheet_message("cs", info.value) == "Boris: při pasu zůstanou nejvýš 4 dlaždice"
     assert json.dumps(sheet) == before  # refusals change nothing
+    with pytest.raises(sheets.SheetError, match=r"^the start token came with at most 20 tiles: a 2-player round "
+                                                r"deals 20$"):
+        pvs.set_token(engine, sheet, 1, 21)  # (the engine's words named a made-up colour: "more green tiles ...")
+    assert json.dumps(sheet) == before
     pvs.set_token(engine, sheet, 1, 6)
     pvs.set_pass(engine, sheet, 1, 0, 9)
     result = pvs.finish_round(engine, sheet)

@@ -211,6 +211,12 @@ T = {
                     "{name} : la ligne {row} du mur a déjà une tuile cette manche : une tuile par ligne et par "
                     "manche",
                     "{name}: řada zdi {row} už má v tomto kole dlaždici: jedna dlaždice na řadu za kolo"),
+    "token_max": ("the start token came with at most {n} tiles: a {players}-player round deals {n}",
+                  "с жетоном первого игрока берут не больше {n} плиток: в раунде на {players} игроков их {n}",
+                  "із жетоном першого гравця беруть не більше {n} плиток: у раунді на {players} гравців їх {n}",
+                  "le marqueur premier joueur vient avec {n} tuiles au plus : une manche à {players} joueurs en "
+                  "distribue {n}",
+                  "se žetonem prvního hráče se bere nejvýš {n} dlaždic: kolo pro {players} hráče jich rozdá {n}"),
     "pass_keeps": ("{name}: a pass keeps at most 4 tiles", "{name}: при пасе остаётся не больше 4 плиток",
                    "{name}: при пасі залишається не більше 4 плиток", "{name} : une passe garde au plus 4 tuiles",
                    "{name}: při pasu zůstanou nejvýš 4 dlaždice"),

@@ -251,6 +251,10 @@ def set_token(engine, sheet, player, tiles):
     trial = _copy(sheet["pending"])
     trial["token"] = player
     trial["token_tiles"] = _int(tiles, 1, 40, "tiles taken with the start token")
+    dealt = 4 * (2 * len(sheet["names"]) + 1)  # a round's tiles: no take from the centre has more
+    if trial["token_tiles"] > dealt:
+        raise SheetError("the start token came with at most %d tiles: a %d-player round deals %d"
+                         % (dealt, len(sheet["names"]), dealt), "token_max", n=dealt, players=len(sheet["names"]))
     evaluate(engine, sheet, trial)
     sheet["pending"] = trial
 
