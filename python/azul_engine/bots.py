@@ -760,6 +760,18 @@ def _seat_specs(specs, players):
     return specs
 
 
+def close_bots(seats):
+    """Call each bot's ``close()`` if it has one (external engines stop); a bot that fails to stop does not
+    change the game played."""
+    for bot in seats:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception:
+                pass
+
+
 def play_match(engine, players, variant, seed, specs, time_limit=None, event=None, date=None):
     """Play one game made from ``seed``, seat ``i`` played by the bot of ``specs[i]`` (a spec string or a
     ``BotFactory``; one spec string for every seat), made for the game with ``reset(i, bot_seed(seed, i))``.
@@ -815,13 +827,7 @@ def play_match(engine, players, variant, seed, specs, time_limit=None, event=Non
                 if callable(over):
                     over(state)
     finally:
-        for bot in seats:
-            close = getattr(bot, "close", None)
-            if callable(close):
-                try:
-                    close()
-                except Exception:  # a bot that fails to stop does not change the game played
-                    pass
+        close_bots(seats)
     names += [None] * (players - len(names))
     return Match(state, specs, [n if isinstance(n, str) else None for n in names], forfeit, event, date)
 

@@ -70,13 +70,7 @@ def play_game(backend, players, variant, seed, seats, game):
                         % (game, seat, spec, type(e).__name__, e)}
         return _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots)
     finally:
-        for bot in players_bots:
-            close = getattr(bot, "close", None)
-            if callable(close):
-                try:
-                    close()
-                except Exception:  # a bot that fails to stop does not change the game played
-                    pass
+        bots.close_bots(players_bots)
 
 
 def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots):
