@@ -760,6 +760,30 @@ def _seat_specs(specs, players):
     return specs
 
 
+def ask(bot, state):
+    """``bot``'s answer for a copy of ``state``: ``(answer, None)``, or ``(None, reason)`` when it raised (a
+    forfeit's reason, as ``play_match`` words it)."""
+    try:
+        return bot.choose(state.clone()), None
+    except BotFailure as e:
+        return None, e.reason
+    except Exception as e:
+        return None, "raised %s: %s" % (type(e).__name__, e)
+
+
+def play_answer(state, answer):
+    """Apply a bot's ``answer`` (an action id or notation) to ``state``: ``(action id, notation, None)``, or
+    ``(None, None, reason)`` for what is not a legal move (``state`` is then unchanged)."""
+    try:
+        action = state.string_to_action(answer) if isinstance(answer, str) else answer
+        move = state.action_to_string(action)  # before the move: a grey tiling's notation needs its row
+        state.apply(action)
+    except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
+        shown = answer if isinstance(answer, (int, str)) else type(answer).__name__
+        return None, None, "illegal move %r: %s" % (shown, e)
+    return int(action), move, None
+
+
 def close_bots(seats):
     """Call each bot's ``close()`` if it has one (external engines stop); a bot that fails to stop does not
     change the game played."""
@@ -803,23 +827,14 @@ def play_match(engine, players, variant, seed, specs, time_limit=None, event=Non
         while forfeit is None and not state.is_over:
             seat = state.current_player
             start = time.perf_counter()
-            try:
-                action = seats[seat].choose(state.clone())
-            except BotFailure as e:
-                forfeit = Forfeit(seat, e.reason)
-                break
-            except Exception as e:
-                forfeit = Forfeit(seat, "raised %s: %s" % (type(e).__name__, e))
-                break
+            answer, reason = ask(seats[seat], state)
             elapsed = time.perf_counter() - start
-            if time_limit is not None and elapsed > time_limit:
-                forfeit = Forfeit(seat, "took %.3f s for a move, over the time limit of %g s" % (elapsed, time_limit))
-                break
-            try:
-                state.apply(action)
-            except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
-                shown = action if isinstance(action, (int, str)) else type(action).__name__
-                forfeit = Forfeit(seat, "illegal move %r: %s" % (shown, e))
+            if reason is None and time_limit is not None and elapsed > time_limit:
+                reason = "took %.3f s for a move, over the time limit of %g s" % (elapsed, time_limit)
+            if reason is None:
+                reason = play_answer(state, answer)[2]
+            if reason is not None:
+                forfeit = Forfeit(seat, reason)
                 break
         if state.is_over:
             for bot in seats:

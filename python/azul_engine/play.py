@@ -235,19 +235,11 @@ class Game:
         moved = False
         while not self.state.is_over and self.state.current_player != self.seat:
             p = self.state.current_player
-            try:
-                answer = self.bots[p].choose(self.state.clone())
-            except bots.BotFailure as e:
-                return self.stop(p, e.reason)
-            except Exception as e:
-                return self.stop(p, "raised %s: %s" % (type(e).__name__, e))
-            try:
-                action = self.state.string_to_action(answer) if isinstance(answer, str) else answer
-                move = self.state.action_to_string(action)
-                self.state.apply(action)
-            except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
-                shown = answer if isinstance(answer, (int, str)) else type(answer).__name__
-                return self.stop(p, "illegal move %r: %s" % (shown, e))
+            answer, reason = bots.ask(self.bots[p], self.state)
+            if reason is None:
+                _, move, reason = bots.play_answer(self.state, answer)
+            if reason is not None:
+                return self.stop(p, reason)
             self.applied += 1
             self.say("player %d (%s) plays %s" % (p, self.names[p], move), style="cyan")
             moved = True

@@ -83,25 +83,11 @@ def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, pla
         movers.append(player)
         rounds.append(state.round)
         bot = players_bots[player]
-        where = "game %d, seat %d (%s): " % (game, player, seats[player])
-        try:
-            answer = bot.choose(state.clone())
-        except bots.BotFailure as e:
-            return {"forfeit": where + e.reason}
-        except Exception as e:
-            return {"forfeit": where + "raised %s: %s" % (type(e).__name__, e)}
-        try:
-            action = state.string_to_action(answer) if isinstance(answer, str) else answer
-            state.action_to_string(action)  # an id of this game's moves, in range
-            legal = action in state.legal_actions()
-        except (ValueError, TypeError, OverflowError) as e:  # IllegalMoveError is a ValueError
-            legal, why = False, str(e)
-        else:
-            why = "not a legal move here"
-        if not legal:
-            shown = answer if isinstance(answer, (int, str)) else type(answer).__name__
-            return {"forfeit": where + "illegal move %r: %s" % (shown, why)}
-        action = int(action)
+        answer, reason = bots.ask(bot, state)
+        if reason is None:
+            action, _, reason = bots.play_answer(state, answer)
+        if reason is not None:
+            return {"forfeit": "game %d, seat %d (%s): %s" % (game, player, seats[player], reason)}
         counts = getattr(bot, "last_visits", None)
         row = np.zeros(num_actions, dtype=np.int32)
         if counts:
@@ -110,7 +96,6 @@ def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, pla
         visits.append(row)
         searched.append(bool(counts))
         actions.append(action)
-        state.apply(action)
     n = len(actions)
     scores, winners = list(state.scores), list(state.winners)
     returns = _returns(players, winners)
