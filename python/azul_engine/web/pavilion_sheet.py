@@ -12,7 +12,7 @@ penalty.
 """
 
 from .. import IllegalMoveError, StateFormatError
-from .sheet import SheetError
+from .sheet import SheetError, _check_open  # (a game over refuses every change)
 
 COLOURS = "PGOYBR"  # colour order
 STARS = "ORBYGPC"  # star order; an outer star takes its own colour only
@@ -244,9 +244,8 @@ def place(engine, sheet, player, star, space, colour, wilds):
 
 
 def set_token(engine, sheet, player, tiles):
-    if sheet["over"]:  # (None, "not entered yet", is no seat to check)
-        raise SheetError("the game is over", "game_over")
-    if player is not None:
+    _check_open(sheet)
+    if player is not None:  # (None: not entered yet)
         _check(sheet, player)
     trial = _copy(sheet["pending"])
     trial["token"] = player
@@ -272,8 +271,7 @@ def set_pass(engine, sheet, player, kept, discarded):
 
 
 def finish_round(engine, sheet):
-    if sheet["over"]:
-        raise SheetError("the game is over", "game_over")
+    _check_open(sheet)
     result = evaluate(engine, sheet)
     sheet["rounds"].append(result)
     sheet["boards"] = result["boards"]
@@ -301,8 +299,7 @@ def undo_round(sheet):
 
 
 def _check(sheet, player):
-    if sheet["over"]:
-        raise SheetError("the game is over", "game_over")
+    _check_open(sheet)
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(sheet["names"]):
         raise SheetError("player: %r is not a seat of this game" % (player,))
 

@@ -281,9 +281,8 @@ def set_floor(engine, sheet, player, tiles):
 def set_marker(engine, sheet, player):
     """The first-player marker went to ``player`` (None: not entered yet).  It is one more floor item, or kept
     aside when the floor already holds 7 tiles."""
-    if sheet["over"]:  # (None, "not entered yet", is no seat to check)
-        raise SheetError("the game is over", "game_over")
-    if player is not None:
+    _check_open(sheet)
+    if player is not None:  # (None: not entered yet)
         _check_seat(sheet, player)
     trial = _copy_pending(sheet["pending"])
     trial["marker"] = player
@@ -297,9 +296,13 @@ def floor_items(pending, player):
     return n + 1 if pending["marker"] == player and n < FLOOR_SPACES else n
 
 
-def _check_seat(sheet, player):
+def _check_open(sheet):
     if sheet["over"]:
         raise SheetError("the game is over", "game_over")
+
+
+def _check_seat(sheet, player):
+    _check_open(sheet)
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(sheet["names"]):
         raise SheetError("player: %r is not a seat of this game" % (player,))
 
@@ -311,8 +314,7 @@ def _copy_pending(p):
 
 def finish_round(engine, sheet):
     """Score the round entered and start the next (or end the game)."""
-    if sheet["over"]:
-        raise SheetError("the game is over", "game_over")
+    _check_open(sheet)
     if sheet["pending"]["marker"] is None:
         raise SheetError("marker: say who took the first-player marker", "choose_marker")
     result = evaluate(engine, sheet)
