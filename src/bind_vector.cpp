@@ -40,14 +40,7 @@ int GameIndex(const py::object& value, int n) {
 // A game's slot from any Python object: an int (not a bool; anything with __index__), as the pure
 // engine's game_index; TypeError, IndexError.
 int CheckedIndex(const py::handle& index, int n) {
-  if (PyBool_Check(index.ptr()) || !PyIndex_Check(index.ptr()))
-    throw py::type_error("a game index is an int, not " + TypeName(index));
-  py::object value = py::reinterpret_steal<py::object>(PyNumber_Index(index.ptr()));
-  if (!value && PyErr_ExceptionMatches(PyExc_TypeError)) {  // __index__ refused: a numpy array of shape (1,)
-    PyErr_Clear();
-    throw py::type_error("a game index is an int, not " + TypeName(index));
-  }
-  return GameIndex(value, n);
+  return GameIndex(AsIndex(index, "a game index is an int, not "), n);
 }
 
 // Holds a VectorGame's one-caller-at-a-time flag for a step or a reset.

@@ -48,6 +48,9 @@ bool Truthy(const py::handle& obj);
 // An action id of rules with `num_actions` actions from an int-like (ints, numpy integers);
 // bools and other types are TypeErrors; the range is checked by `check_range`.
 int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long));
+// PyNumber_Index of an int-like (not a bool); otherwise TypeError, `words` and the type's name (the
+// pure engine: common.as_index).
+py::object AsIndex(const py::handle& obj, const char* words);
 // action_to_string's argument: an action id; a str is refused naming string_to_action.
 int IdToName(const py::handle& obj, int num_actions, int (*check_range)(long long));
 template <typename R>

@@ -60,16 +60,18 @@ int IdToName(const py::handle& obj, int num_actions, int (*check_range)(long lon
   return ToAction(obj, num_actions, check_range);
 }
 
-int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long)) {
-  if (PyBool_Check(obj.ptr()) || !PyIndex_Check(obj.ptr()))
-    throw py::type_error("a move is an action id (int) or a notation string, not " +
-                         TypeName(obj));
-  py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
-  if (!value && PyErr_ExceptionMatches(PyExc_TypeError)) {  // __index__ refused: a numpy array of shape (1,)
-    PyErr_Clear();
-    throw py::type_error("a move is an action id (int) or a notation string, not " + TypeName(obj));
+py::object AsIndex(const py::handle& obj, const char* words) {
+  if (!PyBool_Check(obj.ptr()) && PyIndex_Check(obj.ptr())) {
+    py::object value = py::reinterpret_steal<py::object>(PyNumber_Index(obj.ptr()));
+    if (value) return value;
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();
+    PyErr_Clear();  // __index__ refused this value: a numpy array of shape (1,), say
   }
-  if (!value) throw py::error_already_set();
+  throw py::type_error(words + TypeName(obj));
+}
+
+int ToAction(const py::handle& obj, int num_actions, int (*check_range)(long long)) {
+  const py::object value = AsIndex(obj, "a move is an action id (int) or a notation string, not ");
   int overflow = 0;
   long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
   if (overflow)

@@ -96,17 +96,21 @@ def check_id(action):
     return action
 
 
+def as_index(value, words):
+    """``operator.index(value)`` of an int-like (numpy integers too; not bools); otherwise TypeError, ``words``
+    with the type's name (also for a type whose __index__ refuses this value: a numpy array of shape (1,)).
+    C++: module.cpp AsIndex."""
+    if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise TypeError(words % type(value).__name__)
+
+
 def check_action(action, num_actions):
     """An action id in 0..num_actions-1 from an int-like (numpy integers too; not bools)."""
-    if isinstance(action, bool) or not hasattr(type(action), "__index__"):
-        raise TypeError("a move is an action id (int) or a notation string, not %s"
-                        % type(action).__name__)
-    try:
-        value = operator.index(action)
-    except TypeError:  # a type with __index__ that refuses this value: a numpy array of shape (1,), say
-        raise TypeError("a move is an action id (int) or a notation string, not %s"
-                        % type(action).__name__) from None
-    action = value
+    action = as_index(action, "a move is an action id (int) or a notation string, not %s")
     if not 0 <= action < num_actions:
         raise IllegalMoveError("action %d is out of range 0-%d" % (action, num_actions - 1))
     return action
@@ -204,13 +208,7 @@ def chance_outcome_list(first_player, bag, players, draw_base, first_player_base
 
 def game_index(i, n):
     """A game's slot in a VectorGame of n games (TypeError, IndexError)."""
-    if isinstance(i, bool) or not hasattr(type(i), "__index__"):
-        raise TypeError("a game index is an int, not %s" % type(i).__name__)
-    try:
-        value = operator.index(i)
-    except TypeError:  # a type with __index__ that refuses this value: a numpy array of shape (1,), say
-        raise TypeError("a game index is an int, not %s" % type(i).__name__) from None
-    i = value
+    i = as_index(i, "a game index is an int, not %s")
     if not 0 <= i < n:
         raise IndexError("game %d is out of range 0-%d" % (i, n - 1))
     return i
