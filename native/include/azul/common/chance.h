@@ -12,6 +12,9 @@
 
 namespace azul {
 
+// The most outcomes a chance node has: a seat of 4, or a colour of 6.
+constexpr int kMaxChanceOutcomes = 6;
+
 // A variant's chance actions: draw_base + colour draws a tile, first_player_base + seat starts.
 struct ChanceActions {
   int colours;
@@ -55,20 +58,38 @@ inline int ListChanceActions(const ChanceActions& r, bool first_player, const ui
   return n;
 }
 
-// (action, probability) at a chance node, in action order: each seat alike for the first
-// player, each colour by its share of `bag` for a draw.
-inline std::vector<std::pair<int, double>> ChanceOutcomeList(const ChanceActions& r,
-                                                             bool first_player,
-                                                             const uint8_t* bag, int players) {
-  std::vector<std::pair<int, double>> out;
+// (action, probability) at a chance node, in action order, written to `actions` and `probabilities`
+// (room for every seat or colour); returns how many: each seat alike for the first player, each
+// colour by its share of `bag` for a draw.  Allocates nothing (the search draws with it).
+inline int ChanceOutcomesInto(const ChanceActions& r, bool first_player, const uint8_t* bag, int players,
+                              int16_t* actions, double* probabilities) {
+  int n = 0;
   if (first_player) {
-    for (int p = 0; p < players; ++p) out.emplace_back(r.first_player_base + p, 1.0 / players);
-    return out;
+    for (int p = 0; p < players; ++p, ++n) {
+      actions[n] = static_cast<int16_t>(r.first_player_base + p);
+      probabilities[n] = 1.0 / players;
+    }
+    return n;
   }
   int total = 0;
   for (int c = 0; c < r.colours; ++c) total += bag[c];
   for (int c = 0; c < r.colours; ++c)
-    if (bag[c]) out.emplace_back(r.draw_base + c, bag[c] / static_cast<double>(total));
+    if (bag[c]) {
+      actions[n] = static_cast<int16_t>(r.draw_base + c);
+      probabilities[n++] = bag[c] / static_cast<double>(total);
+    }
+  return n;
+}
+
+// ChanceOutcomesInto as a list.
+inline std::vector<std::pair<int, double>> ChanceOutcomeList(const ChanceActions& r,
+                                                             bool first_player,
+                                                             const uint8_t* bag, int players) {
+  int16_t actions[kMaxChanceOutcomes];
+  double probabilities[kMaxChanceOutcomes];
+  const int n = ChanceOutcomesInto(r, first_player, bag, players, actions, probabilities);
+  std::vector<std::pair<int, double>> out;
+  for (int i = 0; i < n; ++i) out.emplace_back(actions[i], probabilities[i]);
   return out;
 }
 

@@ -47,6 +47,20 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::max(1, std::min(threads, n));
   constexpr int kBlock = 32;  // games a thread takes at a time: a few ms at most
+  if (threads == 1) {  // on the calling thread, allocating nothing (the search's rollouts come this way)
+    auto last = std::chrono::steady_clock::now();
+    uint64_t count = 0;
+    for (int lo = 0; lo < n; lo += kBlock) {
+      const int hi = std::min(n, lo + kBlock);
+      for (int i = lo; i < hi; ++i) count += body(i);
+      if (!stop.poll || hi == n) continue;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last < std::chrono::milliseconds(kPollMillis)) continue;
+      last = now;
+      if (stop()) throw Interrupted();
+    }
+    return count;
+  }
   std::atomic<int> next{0};
   std::atomic<bool> halt{false};
   std::vector<uint64_t> plies(threads, 0);  // written once per thread, at its end
