@@ -30,6 +30,9 @@ else:
     # about 5% more random playouts a second.
     COMPILE_ARGS = ["-O3", "-Wall", "-Wextra", "-DNDEBUG", "-flto=auto"]
     LINK_ARGS = ["-flto=auto"]
+# No fused multiply-add: the search's floating point must give the pure engine's bits on every CPU (docs/search.md
+# section 3; GCC and Clang contract a * b + c on ARM and with -mfma otherwise).
+COMPILE_ARGS.append("-ffp-contract=off")
 
 # Compile the .cpp files in parallel (AZUL_BUILD_JOBS=N to choose; default: one job per core).
 ParallelCompile("AZUL_BUILD_JOBS").install()

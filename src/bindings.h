@@ -179,11 +179,13 @@ void RefuseNew(py::handle cls, const char* hint);
 // Sets X.__new__ (what Python finds) and the tp_new slot (what X() and the bases see).
 void SetNew(py::handle cls, const py::cpp_function& function, newfunc slot);
 
-// ---- bind_classic.cpp, bind_pavilion.cpp, bind_vector.cpp, fast_loop.cpp ----
+// ---- bind_classic.cpp, bind_pavilion.cpp, bind_vector.cpp, bind_search.cpp, fast_loop.cpp ----
 void BindClassic(py::module_& m);
 void BindPavilion(py::module_& m);
 void BindVector(py::module_& m);
 void BindGameInfo(py::module_& m);
+// search() and SearchResult (bind_search.cpp).
+void BindSearch(py::module_& m);
 // Replaces is_over, legal_actions and apply of GameState and PavilionState by CPython methods.
 void InstallFastLoops(py::module_& m);
 

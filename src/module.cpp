@@ -417,6 +417,7 @@ PYBIND11_MODULE(_cppengine, m) {
   BindClassic(m);
   BindPavilion(m);
   InstallFastLoops(m);
+  BindSearch(m);
 
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
@@ -474,5 +475,6 @@ PYBIND11_MODULE(_cppengine, m) {
       "playouts_from", "VectorGame", "observation_shape", "from_text", "PavilionState",
       "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE",
       "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
-      "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "GameInfo", "game_info");
+      "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "GameInfo", "game_info",
+      "search", "SearchResult");
 }

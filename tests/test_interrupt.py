@@ -18,6 +18,8 @@ CALLS = {
     "random_playouts-pavilion": "E.random_playouts(10**8, 4, 'summer-pavilion', seed=1, threads=0)",
     "playouts_from": "E.playouts_from(E.new_game(3, 'grey', seed=2), 10**8, seed=1, threads=0)",
     "playouts_from-one-thread": "E.playouts_from(E.new_game(2, seed=2), 10**8, seed=1, threads=1)",
+    "search": "E.search(E.new_game(2, seed=2), iterations=10**9)",
+    "search-threads-seconds": "E.search(E.new_game(3, 'summer-pavilion', seed=2), seconds=600, threads=2)",
 }
 
 
@@ -77,13 +79,19 @@ def test_a_refused_thread_raises_and_the_engine_goes_on(engine):
         except RuntimeError as e:
             print('RuntimeError', e)
         print(E.random_playouts(20, threads=2).shape)
+        try:
+            print(E.search(E.new_game(2, seed=1), iterations=1000, threads=1000).iterations)
+        except RuntimeError as e:
+            print('RuntimeError', e)
+        print(E.search(E.new_game(2, seed=1), iterations=20, threads=2).iterations)
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    first, second = out.stdout.splitlines()
+    first, second, searched, again = out.stdout.splitlines()
     if backend(engine) == "cpp":
-        assert first.startswith("RuntimeError the system refused a thread (")
-        assert first.endswith("; ask for fewer threads")
+        for line in (first, searched):
+            assert line.startswith("RuntimeError the system refused a thread (")
+            assert line.endswith("; ask for fewer threads")
     else:
-        assert first == "(200, 2)"
-    assert second == "(20, 2)"
+        assert first == "(200, 2)" and searched == "1000"
+    assert second == "(20, 2)" and again == "20"

@@ -32,7 +32,8 @@ def _samples(engine):
     """An instance of each public class (instance attributes count too)."""
     return {"GameState": engine.new_game(2, "grey", seed=1), "PavilionState": engine.new_game(2, "summer-pavilion",
                                                                                               seed=1),
-            "VectorGame": engine.VectorGame(2, 2, "classic", 0), "GameInfo": engine.game_info("grey", 3)}
+            "VectorGame": engine.VectorGame(2, 2, "classic", 0), "GameInfo": engine.game_info("grey", 3),
+            "SearchResult": engine.search(engine.new_game(2, seed=1), iterations=10)}
 
 
 def _is_attribute(member):
@@ -167,7 +168,7 @@ def _stub():
             names.add(node.target.id)
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets)
-        elif isinstance(node, ast.ImportFrom) and node.module == "_errors":
+        elif isinstance(node, ast.ImportFrom) and node.module in ("_errors", "_pure.search"):
             names.update(a.asname for a in node.names if a.asname == a.name)
     return {n for n in names if not n.startswith("_")}, classes
 

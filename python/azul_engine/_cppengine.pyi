@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from ._errors import IllegalMoveError as IllegalMoveError
 from ._errors import StateFormatError as StateFormatError
+from ._pure.search import SearchResult as SearchResult
 
 __all__: Tuple[str, ...]
 
@@ -273,3 +274,6 @@ def random_playouts(n: int, players: int = 2, variant: str = "classic", seed: in
                     with_plies: bool = False, policy: str = "uniform") -> Any: ...
 def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, with_plies: bool = False,
                   policy: str = "uniform") -> Any: ...
+def search(state: _State, *, iterations: int = 1000, seconds: Optional[float] = None, threads: int = 1,
+           seed: int = 0, c: float = 0.7, margin: float = 0.4, rollouts: int = 4, policy: str = "light",
+           candidates: int = 5, inner_candidates: int = 5, max_nodes: int = 2000000) -> SearchResult: ...

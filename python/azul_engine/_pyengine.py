@@ -35,6 +35,7 @@ from ._pypavilion import (
 )
 from ._errors import IllegalMoveError, StateFormatError
 from ._pure.common import assemble as _assemble
+from ._pure.search import SearchResult, search
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
@@ -43,7 +44,7 @@ __all__ = [
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
     "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
-    "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info",
+    "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult",
 ]
 
 _assemble(globals(), (

@@ -55,6 +55,21 @@ struct ClassicRules {
   static std::vector<std::pair<int, double>> ChanceOutcomes(const State& s) {
     return azul::ChanceOutcomes(s);
   }
+  // ChanceOutcomes of a chance node into arrays of kMaxChanceOutcomes; returns how many.
+  static int ChanceOutcomes(const State& s, int16_t* actions, double* probabilities) {
+    return ChanceOutcomesInto(kChanceActions, s.phase == kFirstPlayer, s.bag, s.players, actions,
+                              probabilities);
+  }
+  static std::string ActionToString(const State& s, int action) {
+    return azul::ActionToString(s, action);
+  }
+  // The greedy bot's value of a legal `action` for `player` (docs/search.md section 2): the
+  // player's score if the round ended right after it.
+  static int GreedyValue(const State& s, int action, int player) {
+    State after = s;
+    azul::ApplyAction(after, action, nullptr);
+    return azul::ScoreIfRoundEnded(after)[player];
+  }
   static int CheckActionRange(long long action) { return azul::CheckActionRange(action); }
   static void CheckLegal(const State& s, int action) { azul::CheckLegal(s, action); }
   static void ApplyAction(State& s, int action, History* h) { azul::ApplyAction(s, action, h); }
@@ -118,6 +133,19 @@ struct PavilionRules {
   static std::vector<int> LegalActionList(const State& s) { return sp::LegalActionList(s); }
   static std::vector<std::pair<int, double>> ChanceOutcomes(const State& s) {
     return sp::ChanceOutcomes(s);
+  }
+  static int ChanceOutcomes(const State& s, int16_t* actions, double* probabilities) {
+    return ChanceOutcomesInto(sp::kChanceActions, s.phase == sp::kFirstPlayer, s.bag, s.players,
+                              actions, probabilities);
+  }
+  static std::string ActionToString(const State&, int action) { return sp::ActionText(action); }
+  // The greedy bot's value: the score after the move plus a point for each tile in hand.
+  static int GreedyValue(const State& s, int action, int player) {
+    State after = s;
+    sp::ApplyAction(after, action, nullptr);
+    int value = after.score[player];
+    for (int c = 0; c < sp::kColours; ++c) value += after.hand[player][c];
+    return value;
   }
   static int CheckActionRange(long long action) { return sp::CheckActionRange(action); }
   static void CheckLegal(const State& s, int action) { sp::CheckLegal(s, action); }

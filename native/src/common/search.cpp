@@ -1,0 +1,574 @@
+// Monte Carlo tree search (azul/common/search.h), written once over the rules traits; the numbered
+// steps are docs/search.md's.  The pure-Python twin: python/azul_engine/_pure/search.py.
+//
+// A tree is a vector of 64-byte nodes addressed by index (reserved from the budget up front), and
+// two arenas in blocks of 64 Ki entries for the lists of the nodes visited a second time: their
+// legal actions and untried slots (int16) and their children by slot (int32).  An iteration copies
+// the root (a fixed-size struct), walks down with a fixed buffer for the legal actions and plays its
+// rollouts in the playout kernels on this thread: nothing is allocated per iteration.
+#include "azul/common/search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+#include "azul/common/rng.h"
+#include "azul/variant.h"
+
+namespace azul {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Entries of T in blocks that never move, each list contiguous within one block.
+template <typename T>
+class Arena {
+ public:
+  static constexpr int kShift = 16;
+  static constexpr uint32_t kBlock = 1u << kShift;
+
+  // Room for n (at most kBlock) contiguous entries: the index of the first.
+  uint32_t Take(uint32_t n) {
+    if (blocks_.empty() || used_ + n > kBlock) {
+      blocks_.emplace_back(new T[kBlock]);
+      used_ = 0;
+    }
+    const uint32_t at = static_cast<uint32_t>(blocks_.size() - 1) << kShift | used_;
+    used_ += n;
+    return at;
+  }
+  T* At(uint32_t i) { return blocks_[i >> kShift].get() + (i & (kBlock - 1)); }
+  size_t Bytes() const { return blocks_.size() * kBlock * sizeof(T); }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> blocks_;
+  uint32_t used_ = 0;
+};
+
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+constexpr int kMaxRollouts = 1024;  // per iteration (the bindings check it)
+
+struct Node {
+  double totals[kMaxPlayers];  // each player's utility summed over the iterations through it
+  int32_t visits;
+  uint32_t list;   // `legal` then `untried` (slots of `legal`) in the action arena; kNone until set
+  uint32_t slots;  // children by slot of `legal` in the child arena (-1: none yet)
+  uint32_t full;   // a pruned node's full legal list in the action arena, else kNone
+  int32_t extra;   // first child for an action outside `legal` (another deal), or -1
+  int32_t next;    // the next such child of the same parent, or -1
+  int16_t num_legal;
+  int16_t num_untried;
+  int16_t num_full;
+  int16_t action;  // the action from the parent
+};
+static_assert(sizeof(Node) == 64, "a node is one cache line");
+
+// The `k` actions of `here` (n of them, k < n) of smallest key (-greedy value, a draw from `rng`,
+// the action): the greedy bot's best, ties in random order (docs/search.md section 2.2); the draws
+// are made in `here` order, one an action.
+template <typename R>
+void GreedyTop(const typename R::State& s, const int16_t* here, int n, int k, uint64_t& rng, int16_t* out) {
+  struct Key {
+    int value;
+    uint64_t draw;
+    int16_t action;
+  };
+  Key keys[R::kNumActions];
+  const int player = R::CurrentPlayer(s);
+  for (int j = 0; j < n; ++j) keys[j] = {-R::GreedyValue(s, here[j], player), SplitMixNext(rng), here[j]};
+  std::partial_sort(keys, keys + k, keys + n, [](const Key& a, const Key& b) {
+    if (a.value != b.value) return a.value < b.value;
+    if (a.draw != b.draw) return a.draw < b.draw;
+    return a.action < b.action;
+  });
+  for (int j = 0; j < k; ++j) out[j] = keys[j].action;
+}
+
+// What every tree of a search shares: the root, its actions when pruned, the options.
+template <typename R>
+struct Shared {
+  typename R::State root;
+  const SearchOptions* options;
+  bool pruned;
+  std::vector<int16_t> root_legal;    // the root's legal actions, ascending
+  std::vector<int16_t> root_actions;  // the pruned root's actions, in key order
+  Clock::time_point deadline;
+  std::atomic<bool> halt{false};
+};
+
+template <typename R>
+class Tree {
+ public:
+  using State = typename R::State;
+
+  Tree(const Shared<R>& shared, uint64_t seed, int64_t capacity, int64_t reserve)
+      : shared_(shared), o_(*shared.options), rng_(seed), capacity_(capacity),
+        players_(R::Players(shared.root)) {
+    nodes_.reserve(static_cast<size_t>(std::max<int64_t>(1, std::min(reserve, capacity))));
+    path_.reserve(512);
+    std::fill(child_of_, child_of_ + R::kNumActions, -1);
+    NewNode(-1);
+    const int n = static_cast<int>(shared.root_legal.size());
+    if (shared.pruned)
+      SetLists(0, shared.root_actions.data(), static_cast<int>(shared.root_actions.size()),
+               shared.root_legal.data(), n);
+    else
+      SetLists(0, shared.root_legal.data(), n, nullptr, n);
+  }
+
+  // One iteration (section 3).
+  void Iterate() {
+    State s = shared_.root;
+    s.rng = SplitMixNext(rng_);  // 1
+    int32_t node = 0;
+    path_.clear();
+    path_.push_back(0);
+    while (!R::IsOver(s)) {  // 2
+      if (R::IsChanceNode(s)) {  // 2.1
+        Draw(s);
+        continue;
+      }
+      const int16_t* here;  // 2.2
+      int n;
+      if (node == 0) {  // the root's position is the same in every copy
+        here = Full(nodes_[0]);
+        n = NumFull(nodes_[0]);
+      } else {
+        n = R::LegalActions(s, buf_);
+        here = buf_;
+        if (nodes_[node].list == kNone) SetList(node, s, here, n);
+      }
+      Node& nd = nodes_[node];
+      const int16_t* legal = Legal(nd);
+      const bool same = node == 0 || (n == NumFull(nd) && std::memcmp(here, Full(nd), sizeof(int16_t) * n) == 0);
+      if (same) {  // 2.3: expand from `untried`, select among `legal`
+        here = legal;
+        n = nd.num_legal;
+      }
+      int action = -1, slot = -1;
+      if (same) {
+        if (nd.num_untried && Full()) break;  // 2.4
+        int16_t* untried = Untried(nd);
+        int32_t* kids = Kids(nd);
+        while (nd.num_untried) {
+          const int i = Below(rng_, nd.num_untried);
+          const int k = untried[i];
+          untried[i] = untried[--nd.num_untried];
+          if (kids[k] < 0) {
+            action = legal[k];
+            slot = k;
+            break;
+          }
+        }
+      } else {  // another deal: the node's children by action, in a table cleared again below
+        Index(node, true);
+        int m = 0;
+        for (int j = 0; j < n; ++j)
+          if (child_of_[here[j]] < 0) other_[m++] = here[j];
+        if (m && Full()) {
+          Index(node, false);
+          break;
+        }
+        if (m) {
+          Index(node, false);
+          action = other_[Below(rng_, m)];
+          slot = SlotOf(node, action);
+        }
+      }
+      if (action >= 0) {
+        const int32_t child = NewNode(action);  // nodes_ may move: no reference kept
+        Node& parent = nodes_[node];
+        if (slot >= 0) {
+          Kids(parent)[slot] = child;
+        } else {
+          nodes_[child].next = parent.extra;
+          parent.extra = child;
+        }
+        R::ApplyAction(s, action, nullptr);
+        path_.push_back(child);
+        break;
+      }
+      // 2.5: select by UCB1.
+      const int p = R::CurrentPlayer(s);
+      const double log_n = std::log(static_cast<double>(nd.visits));
+      const int32_t* kids = same ? Kids(nd) : nullptr;
+      int best = -1;
+      int32_t best_child = -1;
+      double best_value = 0;
+      for (int j = 0; j < n; ++j) {
+        const int32_t ch = same ? kids[j] : child_of_[here[j]];
+        const Node& cn = nodes_[ch];
+        const double visits = static_cast<double>(cn.visits);
+        const double value = cn.totals[p] / visits + o_.c * std::sqrt(log_n / visits);
+        if (best_child < 0 || value > best_value) {
+          best = here[j];
+          best_child = ch;
+          best_value = value;
+        }
+      }
+      if (!same) Index(node, false);
+      R::ApplyAction(s, best, nullptr);
+      node = best_child;
+      path_.push_back(node);
+    }
+    double u[kMaxPlayers] = {};
+    if (R::IsOver(s)) {  // 3
+      int32_t scores[kMaxPlayers];
+      int winners[kMaxPlayers];
+      for (int p = 0; p < players_; ++p) scores[p] = R::Score(s, p);
+      const int count = Winners(s, winners);
+      Utility(scores, winners, count, 1.0, u);
+    } else {
+      const int k = o_.rollouts;
+      R::PlayoutsFrom(s, k, SplitMixNext(rng_), 1, rollout_scores_, {}, o_.policy);
+      for (int r = 0; r < k; ++r) {
+        const int32_t* scores = rollout_scores_ + r * players_;
+        int32_t top = scores[0];
+        for (int p = 1; p < players_; ++p) top = std::max(top, scores[p]);
+        int winners[kMaxPlayers], count = 0;
+        for (int p = 0; p < players_; ++p)
+          if (scores[p] == top) winners[count++] = p;
+        Utility(scores, winners, count, static_cast<double>(k), u);
+      }
+    }
+    for (const int32_t id : path_) {  // 4
+      Node& x = nodes_[id];
+      ++x.visits;
+      for (int p = 0; p < players_; ++p) x.totals[p] += u[p];
+    }
+  }
+
+  // The child of `node` for `action`, or -1.
+  int32_t Child(int32_t node, int action) {
+    const int slot = SlotOf(node, action);
+    if (slot >= 0) return Kids(nodes_[node])[slot];
+    for (int32_t ch = nodes_[node].extra; ch >= 0; ch = nodes_[ch].next)
+      if (nodes_[ch].action == action) return ch;
+    return -1;
+  }
+
+  // Sets child_of_[action] for every child of `node` (set), or back to -1 (clear).
+  void Index(int32_t node, bool set) {
+    ForChildren(node, [&](int action, int32_t child) { child_of_[action] = set ? child : -1; });
+  }
+
+  // Calls f(action, child) for every child of `node`.
+  template <typename F>
+  void ForChildren(int32_t node, F f) {
+    const Node& nd = nodes_[node];
+    if (nd.list != kNone) {
+      const int16_t* legal = Legal(nodes_[node]);
+      const int32_t* kids = Kids(nodes_[node]);
+      for (int j = 0; j < nd.num_legal; ++j)
+        if (kids[j] >= 0) f(legal[j], kids[j]);
+    }
+    for (int32_t ch = nd.extra; ch >= 0; ch = nodes_[ch].next) f(nodes_[ch].action, ch);
+  }
+
+  const Node& node(int32_t i) const { return nodes_[i]; }
+  int64_t Nodes() const { return static_cast<int64_t>(nodes_.size()); }
+  bool full() const { return full_; }
+  uint64_t rng() const { return rng_; }
+
+ private:
+  int16_t* Legal(Node& nd) { return actions_.At(nd.list); }
+  // The node's full legal list (its deal's): `legal` itself unless that is pruned.
+  int16_t* Full(Node& nd) { return nd.full == kNone ? Legal(nd) : actions_.At(nd.full); }
+  int NumFull(const Node& nd) const { return nd.full == kNone ? nd.num_legal : nd.num_full; }
+  int16_t* Untried(Node& nd) { return actions_.At(nd.list) + nd.num_legal; }
+  int32_t* Kids(Node& nd) { return kids_.At(nd.slots); }
+
+  bool Full() {
+    if (Nodes() < capacity_) return false;
+    full_ = true;
+    return true;
+  }
+
+  int32_t NewNode(int action) {
+    Node nd;
+    std::memset(&nd, 0, sizeof nd);
+    nd.list = nd.slots = nd.full = kNone;
+    nd.extra = nd.next = -1;
+    nd.action = static_cast<int16_t>(action);
+    nodes_.push_back(nd);
+    return static_cast<int32_t>(nodes_.size() - 1);
+  }
+
+  // Step 2.2 at a node's first visit as an inner node: its legal actions `here`, or with
+  // inner_candidates K < n the K the greedy bot rates best (in the position at hand, tie-breaks
+  // drawn from the tree's generator in `here` order), keeping `here` to recognise the deal.
+  void SetList(int32_t node, const State& s, const int16_t* here, int n) {
+    const int k = o_.inner_candidates;
+    if (0 < k && k < n) {
+      int16_t top[R::kNumActions];
+      GreedyTop<R>(s, here, n, k, rng_, top);
+      SetLists(node, top, k, here, n);
+    } else {
+      SetLists(node, here, n, nullptr, n);
+    }
+  }
+
+  // Sets a node's `legal` (n), its `untried` (slots 0..n-1) and empty child slots, and (when not
+  // null, its legal actions being pruned) the full legal list `all` (m).
+  void SetLists(int32_t node, const int16_t* legal, int n, const int16_t* all, int m) {
+    const uint32_t list = actions_.Take(2 * static_cast<uint32_t>(n));
+    const uint32_t slots = kids_.Take(static_cast<uint32_t>(n));
+    int16_t* a = actions_.At(list);
+    int32_t* k = kids_.At(slots);
+    for (int j = 0; j < n; ++j) {
+      a[j] = legal[j];
+      a[n + j] = static_cast<int16_t>(j);
+      k[j] = -1;
+    }
+    Node& nd = nodes_[node];
+    nd.list = list;
+    nd.slots = slots;
+    nd.num_legal = nd.num_untried = static_cast<int16_t>(n);
+    if (all) {
+      const uint32_t full = actions_.Take(static_cast<uint32_t>(m));
+      std::memcpy(actions_.At(full), all, sizeof(int16_t) * m);
+      Node& again = nodes_[node];
+      again.full = full;
+      again.num_full = static_cast<int16_t>(m);
+    }
+  }
+
+  // The slot of `action` in the node's `legal`, or -1.  Unpruned lists are ascending.
+  int SlotOf(int32_t node, int action) {
+    Node& nd = nodes_[node];
+    if (nd.list == kNone) return -1;
+    const int16_t* legal = Legal(nd);
+    if (nd.full != kNone) {  // a pruned list, in key order
+      for (int j = 0; j < nd.num_legal; ++j)
+        if (legal[j] == action) return j;
+      return -1;
+    }
+    const int16_t* at = std::lower_bound(legal, legal + nd.num_legal, static_cast<int16_t>(action));
+    return at != legal + nd.num_legal && *at == action ? static_cast<int>(at - legal) : -1;
+  }
+
+  // Step 2.1: a chance outcome drawn from the tree's generator.
+  void Draw(State& s) {
+    int16_t actions[kMaxChanceOutcomes];
+    double probabilities[kMaxChanceOutcomes];
+    const int n = R::ChanceOutcomes(s, actions, probabilities);
+    double u = static_cast<double>(SplitMixNext(rng_) >> 11) * (1.0 / static_cast<double>(1ULL << 53));
+    int pick = n - 1;
+    for (int i = 0; i < n; ++i) {
+      u -= probabilities[i];
+      if (u < 0) {
+        pick = i;
+        break;
+      }
+    }
+    R::ApplyAction(s, actions[pick], nullptr);
+  }
+
+  // The winners of a finished game: the top score, then the variant's tie-break.
+  int Winners(const State& s, int* out) const {
+    int best_score = 0, best_tie = 0, count = 0;
+    for (int p = 0; p < players_; ++p) {
+      const int score = R::Score(s, p), tie = R::TieBreak(s, p);
+      if (p == 0 || score > best_score || (score == best_score && tie > best_tie)) {
+        best_score = score;
+        best_tie = tie;
+      }
+    }
+    for (int p = 0; p < players_; ++p)
+      if (R::Score(s, p) == best_score && R::TieBreak(s, p) == best_tie) out[count++] = p;
+    return count;
+  }
+
+  // Section 4: adds each player's utility of `scores` won by `winners`, divided by `k`, to `u`.
+  void Utility(const int32_t* scores, const int* winners, int count, double k, double* u) const {
+    const double share = 1.0 / count;
+    for (int p = 0; p < players_; ++p) {
+      int32_t other = 0;
+      bool first = true;
+      for (int q = 0; q < players_; ++q)
+        if (q != p && (first || scores[q] > other)) {
+          other = scores[q];
+          first = false;
+        }
+      bool won = false;
+      for (int i = 0; i < count; ++i) won |= winners[i] == p;
+      const double edge = std::min(
+          1.0, std::max(0.0, 0.5 + static_cast<double>(scores[p] - other) / (2.0 * kEdgePoints)));
+      const double value = (1.0 - o_.margin) * (won ? share : 0.0) + o_.margin * edge;
+      u[p] += value / k;
+    }
+  }
+
+  const Shared<R>& shared_;
+  const SearchOptions& o_;
+  uint64_t rng_;
+  int64_t capacity_;
+  int players_;
+  bool full_ = false;
+  std::vector<Node> nodes_;
+  Arena<int16_t> actions_;
+  Arena<int32_t> kids_;
+  std::vector<int32_t> path_;
+  int16_t buf_[R::kNumActions + kLegalScratch];
+  int16_t other_[R::kNumActions];
+  int32_t child_of_[R::kNumActions];  // Index(): -1 but while a node's children are indexed
+  int32_t rollout_scores_[kMaxRollouts * kMaxPlayers];
+};
+
+// The children of one node in each tree (-1 where a tree lacks it), merged by action: visits and
+// totals for `player` summed in tree order.
+template <typename R>
+std::vector<SearchRow> Merged(std::vector<std::unique_ptr<Tree<R>>>& trees, const std::vector<int32_t>& at,
+                              int player) {
+  std::vector<SearchRow> rows;
+  for (size_t t = 0; t < trees.size(); ++t) {
+    if (at[t] < 0) continue;
+    Tree<R>& tree = *trees[t];
+    tree.ForChildren(at[t], [&](int action, int32_t child) {
+      const Node& n = tree.node(child);
+      auto row = std::find_if(rows.begin(), rows.end(), [&](const SearchRow& r) { return r.action == action; });
+      if (row == rows.end()) {
+        rows.push_back({action, n.visits, 0.0 + n.totals[player]});
+      } else {
+        row->visits += n.visits;
+        row->total += n.totals[player];
+      }
+    });
+  }
+  return rows;
+}
+
+// Most visited first; ties: the greater mean, then the lower id.
+void Rank(std::vector<SearchRow>& rows) {
+  std::sort(rows.begin(), rows.end(), [](const SearchRow& a, const SearchRow& b) {
+    if (a.visits != b.visits) return a.visits > b.visits;
+    const double ma = a.total / static_cast<double>(a.visits), mb = b.total / static_cast<double>(b.visits);
+    if (ma != mb) return ma > mb;
+    return a.action < b.action;
+  });
+}
+
+uint64_t TreeSeed(uint64_t seed, int t) { return SplitMixOutput(seed ^ kTreeSalt, static_cast<uint64_t>(t)); }
+
+}  // namespace
+
+template <typename R>
+SearchOutcome Search(const typename R::State& root, const SearchOptions& o, StopCheck stop) {
+  const auto start = Clock::now();
+  Shared<R> shared;
+  shared.root = root;
+  shared.options = &o;
+  int16_t legal[R::kNumActions + kLegalScratch];
+  const int n = R::LegalActions(root, legal);
+  shared.root_legal.assign(legal, legal + n);
+  uint64_t rng0 = o.seed;
+  shared.pruned = 0 < o.candidates && o.candidates < n;
+  if (shared.pruned) {
+    shared.root_actions.resize(o.candidates);
+    GreedyTop<R>(root, legal, n, o.candidates, rng0, shared.root_actions.data());
+  }
+  const bool timed = o.seconds > 0;
+  if (timed)
+    shared.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds));
+
+  const int threads = o.threads;
+  const int64_t capacity = o.max_nodes / threads;
+  std::vector<int64_t> budget(threads);
+  for (int t = 0; t < threads; ++t) budget[t] = o.iterations / threads + (t < o.iterations % threads ? 1 : 0);
+  std::vector<std::unique_ptr<Tree<R>>> trees;
+  for (int t = 0; t < threads; ++t)
+    trees.emplace_back(new Tree<R>(shared, t == 0 ? rng0 : TreeSeed(o.seed, t), capacity,
+                                   timed ? int64_t{1} << 12 : budget[t] + 1));
+  std::vector<int64_t> done(threads, 0);
+  std::vector<std::exception_ptr> failed(threads);
+
+  // Grows tree t until its budget is spent; tree 0 (the calling thread) also polls `stop`.
+  auto grow = [&](int t) {
+    try {
+      Tree<R>& tree = *trees[t];
+      auto polled = Clock::now();
+      int64_t count = 0;
+      for (;;) {
+        if (!timed && count >= budget[t]) break;
+        if (shared.halt.load(std::memory_order_relaxed)) break;
+        tree.Iterate();
+        ++count;
+        if (timed || (t == 0 && stop.poll)) {
+          const auto now = Clock::now();
+          if (timed && now >= shared.deadline) break;
+          if (t == 0 && stop.poll && now - polled >= std::chrono::milliseconds(kPollMillis)) {
+            polled = now;
+            if (stop()) {
+              shared.halt = true;
+              break;
+            }
+          }
+        }
+      }
+      done[t] = count;
+    } catch (...) {
+      failed[t] = std::current_exception();
+      shared.halt = true;
+    }
+  };
+
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  std::string refused;
+  try {
+    for (int t = 1; t < threads; ++t) pool.emplace_back(grow, t);
+  } catch (const std::system_error& e) {
+    shared.halt = true;
+    refused = "the system refused a thread (" + std::to_string(pool.size() + 1) + " of " +
+              std::to_string(threads) + " running): " + e.what() + "; ask for fewer threads";
+  }
+  const bool interrupted_before = shared.halt.load();
+  if (refused.empty() && !interrupted_before) grow(0);
+  for (std::thread& th : pool) th.join();
+  if (!refused.empty()) throw std::runtime_error(refused);
+  for (const std::exception_ptr& e : failed)
+    if (e) std::rethrow_exception(e);
+  if (shared.halt.load()) throw Interrupted();
+
+  SearchOutcome out;
+  out.player = R::CurrentPlayer(root);
+  std::vector<int32_t> at(threads, 0);
+  out.rows = Merged(trees, at, out.player);
+  Rank(out.rows);
+  for (int t = 0; t < threads; ++t) {
+    out.iterations += done[t];
+    out.nodes += trees[t]->Nodes();
+    out.full = out.full || trees[t]->full();
+  }
+  out.next_seed = trees[0]->rng();
+
+  // Section 6: the principal variation, up to the first move after which tiles are drawn.
+  typename R::State walk = root;
+  for (;;) {
+    std::vector<SearchRow> rows = Merged(trees, at, R::CurrentPlayer(walk));
+    if (rows.empty()) break;
+    Rank(rows);
+    const int action = rows[0].action;
+    out.pv.push_back(action);
+    out.pv_moves.push_back(R::ActionToString(walk, action));
+    const uint64_t before = walk.rng;
+    R::ApplyAction(walk, action, nullptr);
+    if (R::IsOver(walk) || R::IsChanceNode(walk) || walk.rng != before) break;
+    for (int t = 0; t < threads; ++t)
+      if (at[t] >= 0) at[t] = trees[t]->Child(at[t], action);
+  }
+  out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return out;
+}
+
+template SearchOutcome Search<ClassicRules>(const ClassicRules::State&, const SearchOptions&, StopCheck);
+template SearchOutcome Search<PavilionRules>(const PavilionRules::State&, const SearchOptions&, StopCheck);
+
+}  // namespace azul
