@@ -487,12 +487,12 @@ def test_mcts_candidates_search_the_greedy_best_moves_only(engine):
     values = {a: bots.greedy_value(state, a, player) for a in state.legal_actions()}
     assert len(values) > 20
     bot = bots.MCTSBot(seed=4, iterations=300, candidates=4)
-    searched = bot.search(state).children
-    assert len(searched) == 4 and sum(c.visits for c in searched.values()) == 300
+    searched = bot.search(state).visit_counts()
+    assert len(searched) == 4 and sum(searched.values()) == 300
     worst_kept = min(values[a] for a in searched)
     assert all(values[a] <= worst_kept for a in values if a not in searched)  # none better left out
     assert bots.MCTSBot(seed=4, iterations=300, candidates=4).choose(state) in searched  # same seed, same ties
-    everything = bots.MCTSBot(seed=4, iterations=300, candidates=0).search(state).children
+    everything = bots.MCTSBot(seed=4, iterations=300, candidates=0).search(state).visit_counts()
     assert len(everything) > 4
     with pytest.raises(ValueError, match="candidates must be a whole number 0 or more"):
         bots.MCTSBot(candidates=-1)

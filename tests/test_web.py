@@ -15,7 +15,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 import azul_engine  # noqa: E402
-from azul_engine import records  # noqa: E402
+from azul_engine import bots, records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets  # noqa: E402
 from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
 
@@ -276,9 +276,15 @@ def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
                                            "seed": 11})
     assert r.status_code == 200
     game = session_of(client).game
-    # hint: a legal move
-    assert client.post("/api/play/hint", json={}).status_code == 200
-    assert game.hint in game.state.legal_moves()
+    # hint: the search's top moves, with their share of the search and their value, in the page
+    r = client.post("/api/play/hint", json={})
+    assert r.status_code == 200
+    assert len(game.hint) == 3 and all(h.move in game.state.legal_moves() for h in game.hint)
+    expected = bots.hint(game.state, bot=game.hint_bot, top=3, seed=0)
+    assert [h.as_dict() for h in game.hint] == [h.as_dict() for h in expected]
+    for h in game.hint:
+        assert "%s: %.0f%% of the search, value %.2f" % (h.move, 100 * h.share, h.value) in r.json()["html"]
+    assert sum(h.share for h in game.hint) <= 1 and game.hint[0].visits >= game.hint[1].visits
     # an illegal move is refused with the engine's message and changes nothing
     before = game.state.to_text()
     r = client.post("/api/play/move", json={"move": "9B1"})

@@ -1,4 +1,4 @@
-"""Bots: the bot protocol, bot specs, reference bots (random, greedy, Monte Carlo tree search) and hints.
+"""Bots: the bot protocol, bot specs, reference bots (random, greedy; Monte Carlo tree search from ``mcts``) and hints.
 
 The bot protocol.  A bot is any object with
 
@@ -17,7 +17,7 @@ is set) loses the game by forfeit (``play_match``); the record says so.
 Bot specs name a bot and its parameters, with ``:`` (or, after the first parameter, ``,``) between them:
 
 - built-in bots: ``random``, ``greedy``, ``mcts``, ``mcts:2000`` (2000 iterations a move),
-  ``mcts:seconds=0.5``, ``mcts:2000:c=1.0``;
+  ``mcts:seconds=0.5``, ``mcts:2000:c=1.0``, ``mcts:seconds=0.2:threads=2`` (``mcts.MCTSBot``);
 - a bot of your own: ``package.module:Class[:arg=value,...]``, made as ``Class(arg=value, ...)`` (values are
   converted to the type of the parameter's default, else read as a number, ``true``/``false``/``none``, or
   a string; a bare first value fills the first parameter): ``mybots.flat:FlatMC:playouts=50,depth=2``;
@@ -54,21 +54,12 @@ import sys
 import time
 
 from ._pycommon import SplitMix64  # the generator of rules.md section 5, the games' own
+from .mcts import POLICIES, Hint, MCTSBot, engine_of  # the search bot has a module of its own
 
-
-def engine_of(state):
-    """The engine module (``azul_engine._cppengine`` or ``._pyengine``) whose GameState or PavilionState ``state``
-    is; TypeError for anything else.  (A state's class lives in a module of its own in the pure engine, the
-    Summer Pavilion one in ``_pypavilion``, which has no ``playouts_from``.)"""
-    for name in ("azul_engine._cppengine", "azul_engine._pyengine"):
-        module = sys.modules.get(name)
-        if module is not None and isinstance(state, (module.GameState, module.PavilionState)):
-            return module
-    raise TypeError("not a game state of either engine: %s" % type(state).__name__)
 
 __all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
            "BotFailure", "BotForfeit", "Forfeit", "Match", "BotFactory", "resolve_bot_spec", "split_bot_specs",
-           "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES"]
+           "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES", "engine_of"]
 
 ENTRY_POINT_GROUP = "azul_engine.bots"
 
@@ -130,242 +121,11 @@ def greedy_value(state, action, player):
     return after.score_if_round_ended()[player]
 
 
-class _Node:
-    """A node of the search tree: the position reached by a sequence of actions from the root.
-
-    The tree is open-loop: each iteration plays the sequence on a differently reseeded copy of the root, so
-    past a round's end the same node stands for differently dealt positions.  ``legal`` is the legal actions
-    at the node's first visit and ``untried`` those of them not expanded yet; ``totals[p]`` sums player p's
-    utility over the iterations that passed through the node.
-    """
-
-    __slots__ = ("legal", "untried", "children", "visits", "totals")
-
-    def __init__(self, players):
-        self.legal = self.untried = None
-        self.children = {}
-        self.visits = 0
-        self.totals = [0.0] * players
-
-
-class MCTSBot:
-    """Monte Carlo tree search (UCT) with random rollouts played inside the engine.
-
-    Each iteration copies the position and reseeds the copy's generator from the bot's own SplitMix64
-    (``reseed``), so the search never sees the real future draws: the tree is open-loop, a node being the
-    sequence of actions from the root (within a round every copy reaches the same position; past a round's
-    end the factories differ, and a node offers whichever of its actions are legal in the copy at hand).
-    The iteration walks down the tree by UCB1 (``mean + c * sqrt(ln N / n)``, the mean taken for the player
-    to move), expands one untried action chosen by the bot's generator, plays ``rollouts`` (default 4)
-    random continuations to the end inside the engine (``playouts_from(state, rollouts, seed, threads=1)``)
-    and adds each player's utility, averaged over them, to every node on the way.
-
-    Utility of player p from the final scores ``s``: ``(1 - margin) * win + margin * edge``, where ``win`` is
-    1 for the highest score, 1/k when k players share it, else 0 (a rollout gives scores only, so equal
-    scores share the win there; at a finished node of the tree it is the game's own ``winners``, complete
-    rows breaking ties), and ``edge`` is ``s[p] - best other score`` mapped from -20..+20 points onto 0..1
-    (clamped): with the default ``margin=0.4``, a pull towards larger wins and smaller losses, which
-    matters when nearly every continuation ends the same way, and in Summer Pavilion, where it was tuned
-    (README, "How strong is mcts").  Utilities lie in 0..1, which sets the scale of ``c``.
-
-    Root candidates: with ``candidates=K`` (K > 0; default 5) the search considers at the root only the K moves the
-    greedy bot rates best (``greedy_value``; ties in the bot's random order), so that the budget is not
-    spread over dozens of moves no strong player makes (sending a whole factory to the floor, or one of the
-    hundreds of Summer Pavilion passes); ``candidates=0`` searches every legal move.
-
-    Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
-    ignored).  The move played is the root action visited most (ties: the higher mean, then the lower
-    action id).  With an iteration budget the bot is deterministic: the same seed and position give the
-    same move, in either engine.  A position with one legal action is answered without search.  Asking
-    for a move at a chance node or once the game is over raises ValueError.
-
-    ``last_visits``: after each ``choose``, the root's visit counts of the search just made, as a dict
-    ``{action: visits}`` over the actions it tried (the policy target of self-play data, ``selfplay``), or None
-    when the move was answered without search.
-    """
-
-    name = "mcts"
-    EDGE_POINTS = 20
-
-    DEFAULT_POLICY = "light"
-
-    DEFAULT_CANDIDATES = 5
-
-    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.4, rollouts=4, policy=None,
-                 candidates=DEFAULT_CANDIDATES):
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
-        if seconds is not None and not 0 < seconds < math.inf:
-            raise ValueError("mcts: seconds must be positive and finite, not %r" % (seconds,))
-        if not 0 <= c < math.inf:
-            raise ValueError("mcts: c must be 0 or more and finite, not %r" % (c,))
-        if not 0 <= margin <= 1:
-            raise ValueError("mcts: margin must be between 0 and 1, not %r" % (margin,))
-        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-            raise ValueError("mcts: rollouts must be a positive integer, not %r" % (rollouts,))
-        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 0:
-            raise ValueError("mcts: candidates must be a whole number 0 or more, not %r" % (candidates,))
-        if policy is None:
-            policy = self.DEFAULT_POLICY
-        if policy not in POLICIES:
-            raise ValueError("mcts: policy must be one of %s, not %r" % (", ".join(POLICIES), policy))
-        self.rng = SplitMix64(seed)
-        self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
-        self.rollouts, self.policy, self.candidates = rollouts, policy, candidates
-        self._pruned = False
-        self.last_iterations = 0  # iterations of the last search
-        self.last_visits = None
-
-    def reset(self, seat, seed):
-        self.rng = SplitMix64(seed)
-
-    def hints(self, state, top=3):
-        """The ``top`` most visited moves of a search from ``state``: a list of ``Hint`` (see ``hint``)."""
-        if state.is_over or state.is_chance_node:
-            raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
-                                                                else "at a chance node"))
-        root = self.search(state)
-        player = state.current_player
-        legal = dict(zip(state.legal_actions(), state.legal_moves()))
-        rows = []
-        for action, child in root.children.items():
-            value = child.totals[player] / child.visits if child.visits else float("nan")
-            rows.append(Hint(legal[action], action, child.visits, value))
-        rows.sort(key=lambda h: (-h.visits, -(h.value if h.visits else -1.0), h.action))
-        return rows[:top]
-
-    def choose(self, state):
-        self.last_visits = None
-        if state.is_over or state.is_chance_node:
-            raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
-                                                                else "at a chance node"))
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        root = self.search(state)
-        self.last_visits = {action: child.visits for action, child in root.children.items()}
-        player = state.current_player
-
-        def rank(item):
-            action, child = item
-            return (child.visits, child.totals[player] / child.visits if child.visits else 0.0, -action)
-
-        return max(root.children.items(), key=rank)[0]
-
-    def search(self, state):
-        """Run the search from ``state`` within the budget; return the root of the tree."""
-        engine = engine_of(state)
-        root = _Node(state.players)
-        legal = state.legal_actions()
-        self._pruned = 0 < self.candidates < len(legal)
-        if self._pruned:  # only the root's best candidates by the greedy bot's judgement, ties in random order
-            player = state.current_player
-            keyed = [(-greedy_value(state, a, player), self.rng.next(), a) for a in legal]
-            keyed.sort()
-            root.legal = [a for _, _, a in keyed[:self.candidates]]
-            root.untried = list(root.legal)
-        if self.seconds is None:
-            for _ in range(self.iterations):
-                self._iterate(engine, state, root)
-            self.last_iterations = self.iterations
-        else:
-            deadline = time.perf_counter() + self.seconds
-            count = 0
-            while True:
-                self._iterate(engine, state, root)
-                count += 1
-                if time.perf_counter() >= deadline:
-                    break
-            self.last_iterations = count
-        return root
-
-    def _iterate(self, engine, root_state, root):
-        rng, c = self.rng, self.c
-        state = root_state.clone()
-        state.reseed(rng.next())
-        node, path = root, [root]
-        while not state.is_over:
-            if state.is_chance_node:  # explicit-chance games: draw as the engine would
-                self._draw(state)
-                continue
-            legal = node.legal if node is root and self._pruned else state.legal_actions()
-            if node.legal is None:
-                node.legal, node.untried = legal, list(legal)
-            children = node.children
-            if legal == node.legal:
-                untried = node.untried
-            else:  # a different deal past a round's end
-                untried = [a for a in legal if a not in children]
-            action = None
-            while untried:
-                i = rng.below(len(untried))
-                action = untried[i]
-                untried[i] = untried[-1]
-                untried.pop()
-                if action not in children:  # a different deal may have expanded it already
-                    break
-                action = None
-            if action is not None:
-                child = children[action] = _Node(len(node.totals))
-                state.apply(action)
-                path.append(child)
-                break
-            player = state.current_player
-            log_n = math.log(node.visits)
-            best = best_value = None
-            for a in legal:
-                n = children[a]
-                value = n.totals[player] / n.visits + c * math.sqrt(log_n / n.visits)
-                if best_value is None or value > best_value:
-                    best, best_value = a, value
-            state.apply(best)
-            node = children[best]
-            path.append(node)
-        if state.is_over:
-            utility = self._utility(state.scores, state.winners)
-        else:
-            k = self.rollouts
-            utility = [0.0] * len(node.totals)
-            if self.policy == "uniform":  # the engines' default: also where no policy= is known
-                playouts = engine.playouts_from(state, k, seed=rng.next(), threads=1)
-            else:
-                playouts = engine.playouts_from(state, k, seed=rng.next(), threads=1, policy=self.policy)
-            for scores in playouts.tolist():
-                top = max(scores)
-                for p, u in enumerate(self._utility(scores, [p for p, s in enumerate(scores) if s == top])):
-                    utility[p] += u / k
-        for n in path:
-            n.visits += 1
-            totals = n.totals
-            for p, u in enumerate(utility):
-                totals[p] += u
-
-    def _utility(self, scores, winners):
-        margin, share = self.margin, 1.0 / len(winners)
-        out = []
-        for p, s in enumerate(scores):
-            other = max(x for q, x in enumerate(scores) if q != p)
-            edge = min(1.0, max(0.0, 0.5 + (s - other) / (2.0 * self.EDGE_POINTS)))
-            out.append((1.0 - margin) * (share if p in winners else 0.0) + margin * edge)
-        return out
-
-    def _draw(self, state):
-        u = (self.rng.next() >> 11) * (1.0 / (1 << 53))
-        outcomes = state.chance_outcomes()
-        for action, probability in outcomes:
-            u -= probability
-            if u < 0:
-                break
-        state.apply(action)
-
-
-POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy=)
-
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
 _SPEC_PARAMETERS = {"mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int,
-                             "policy": str, "candidates": int}}
+                             "policy": str, "candidates": int, "threads": int, "inner_candidates": int}}
 _TYPE_WORDS = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
 
 
@@ -857,22 +617,6 @@ def play(engine, players, variant, seed, bots):
     if match.forfeit is not None:
         raise BotForfeit(match)
     return match.state
-
-
-class Hint:
-    """One move of a hint: ``move`` (notation), ``action`` (id), ``visits`` (search iterations through it) and
-    ``value`` (its mean utility for the player to move, 0..1: ``1 - margin`` of it the win, ``margin`` the score margin; ``MCTSBot``)."""
-
-    __slots__ = ("move", "action", "visits", "value")
-
-    def __init__(self, move, action, visits, value):
-        self.move, self.action, self.visits, self.value = move, action, visits, value
-
-    def __repr__(self):
-        return "Hint(%r, action=%d, visits=%d, value=%.3f)" % (self.move, self.action, self.visits, self.value)
-
-    def as_dict(self):
-        return {"move": self.move, "action": self.action, "visits": self.visits, "value": self.value}
 
 
 def hint(state, bot="mcts:seconds=1", top=3, seed=0):

@@ -41,7 +41,11 @@ _DIGITS = re.compile(r"[0-9]+\Z")
 _INTEGER = re.compile(r"-?[0-9]+\Z")
 RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
 BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
-HINT_BOT = "mcts:200"  # the search behind the hint button (bots.hint)
+# The search's budget by engine: a few hundredths of a second a move either way (the C++ engine makes about 100,000
+# iterations a second, the pure one about 500).  An iteration budget, so that a bot answers after an undo as before.
+MCTS_BUDGET = {"cpp": 5000, "python": 300}
+HINT_BOT = "mcts:200"  # the search behind the hint button (bots.hint), its budget set by the engine
+HINT_TOP = 3
 
 
 class BadRequest(Exception):
@@ -50,6 +54,11 @@ class BadRequest(Exception):
     def __init__(self, message, status=400, key=None, **fields):
         super().__init__(message)
         self.message, self.status, self.key, self.fields = message, status, key, fields
+
+
+def backend_of(engine):
+    """``"cpp"`` or ``"python"``: the backend name of an engine module."""
+    return "cpp" if engine.__name__ == "azul_engine._cppengine" else "python"
 
 
 def esc(x):
@@ -96,7 +105,10 @@ class Game:
         self.engine = engine
         self.state = engine.new_game(players=players, variant=variant, seed=seed)
         self.seats = seats
-        self.bots = {p: bots.make_bot(BOT_SPECS[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
+        budget = MCTS_BUDGET[backend_of(engine)]
+        specs = dict(BOT_SPECS, mcts="mcts:%d" % budget)
+        self.hint_bot = "mcts:%d" % budget
+        self.bots = {p: bots.make_bot(specs[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
                      if s != "human"}
         self.history = []  # before each move of a person: the moves applied so far, and the bots (generators)
         self.selected = None  # (source, colour) chosen by the person to move
@@ -139,8 +151,7 @@ class Game:
     def suggest(self):
         if not self.human_to_move():
             raise BadRequest("no person is to move")
-        best = bots.hint(self.state, bot=HINT_BOT, top=1, seed=len(self.log))
-        self.hint = best[0].move
+        self.hint = bots.hint(self.state, bot=self.hint_bot, top=HINT_TOP, seed=len(self.log))
 
 
 # -- page parts ------------------------------------------------------------------------------------------------
@@ -662,7 +673,10 @@ def play_body(lang, game):
         buttons.append('<a class="button" href="/play/download">%s</a>' % t("download"))
     out.append('<p>%s</p>' % " ".join(buttons))
     if game.hint:
-        out.append('<p id="hint-text" class="msg note">%s</p>' % t("hint_is", m=game.hint))
+        rows = "".join("<li>%s</li>" % t("hint_row", m=h.move, share="%.0f%%" % (100 * h.share),
+                                          value="%.2f" % h.value) for h in game.hint)
+        out.append('<div id="hint-text" class="msg note"><p>%s</p><ol class="hints">%s</ol><p class="small">%s</p>'
+                   '</div>' % (t("hint_is", m=game.hint[0].move), rows, t("hint_value")))
     if game.log:
         out.append('<p class="small">%s: %s</p>' % (t("last_moves"), esc(", ".join(
             "%d:%s" % (p + 1, m) for p, m in game.log[-12:]))))

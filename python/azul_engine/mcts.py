@@ -1,0 +1,134 @@
+"""The search bot: ``MCTSBot`` (spec ``mcts``) plays the engine's ``search`` (docs/search.md), and ``Hint``, one
+row of its statistics.  ``azul_engine.bots`` re-exports both.
+
+>>> import azul_engine
+>>> bot = MCTSBot(seed=1, iterations=200)
+>>> state = azul_engine.new_game(players=2, seed=7)
+>>> bot.choose(state) in state.legal_actions(), sum(bot.last_visits.values())
+(True, 200)
+"""
+
+import math
+import sys
+
+from ._pycommon import SplitMix64
+
+__all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of"]
+
+POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy=) and of the search
+
+
+def engine_of(state):
+    """The engine module (``azul_engine._cppengine`` or ``._pyengine``) whose GameState or PavilionState ``state``
+    is; TypeError for anything else.  (A state's class lives in a module of its own in the pure engine, the
+    Summer Pavilion one in ``_pypavilion``, which has no ``search``.)"""
+    for name in ("azul_engine._cppengine", "azul_engine._pyengine"):
+        module = sys.modules.get(name)
+        if module is not None and isinstance(state, (module.GameState, module.PavilionState)):
+            return module
+    raise TypeError("not a game state of either engine: %s" % type(state).__name__)
+
+
+class Hint:
+    """One move of a hint: ``move`` (notation), ``action`` (id), ``visits`` (search iterations through it),
+    ``share`` (its part of the search's iterations) and ``value`` (its mean utility for the player to move, 0..1:
+    ``1 - margin`` of it the win, ``margin`` the score margin; docs/search.md section 4)."""
+
+    __slots__ = ("move", "action", "visits", "value", "share")
+
+    def __init__(self, move, action, visits, value, share=None):
+        self.move, self.action, self.visits, self.value, self.share = move, action, visits, value, share
+
+    def __repr__(self):
+        return "Hint(%r, action=%d, visits=%d, value=%.3f)" % (self.move, self.action, self.visits, self.value)
+
+    def as_dict(self):
+        out = {"move": self.move, "action": self.action, "visits": self.visits, "value": self.value}
+        if self.share is not None:
+            out["share"] = self.share
+        return out
+
+
+class MCTSBot:
+    """Monte Carlo tree search: the engine's ``search`` (docs/search.md: open-loop UCT over reseeded copies, the
+    greedy bot's best ``candidates`` moves at the root and ``inner_candidates`` at the other nodes, ``rollouts``
+    rollouts a new node with the ``policy``, the win/edge utility with ``margin``, exploration ``c``), in the C++
+    engine without the GIL and on ``threads`` root-parallel trees.
+
+    Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
+    ignored).  The bot draws each search's seed from its own SplitMix64 generator and carries the generator on
+    from search to search (``SearchResult.next_seed``), so with an iteration budget a game is the same in either
+    engine, and with ``threads=1, inner_candidates=0`` the same as the Python ``MCTSBot`` of main dfad659 played.  A position with
+    one legal action is answered without search.  Asking for a move at a chance node or once the game is over
+    raises ValueError.
+
+    ``last_result``: the ``SearchResult`` of the last ``choose`` (None when it was answered without search);
+    ``last_visits``: its ``{action: visits}`` (the policy target of self-play data, ``selfplay``), or None.
+    """
+
+    name = "mcts"
+    DEFAULT_POLICY = "light"
+    DEFAULT_CANDIDATES = 5
+
+    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.4, rollouts=4, policy=None,
+                 candidates=DEFAULT_CANDIDATES, threads=1, inner_candidates=DEFAULT_CANDIDATES):
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError("mcts: seconds must be positive and finite, not %r" % (seconds,))
+        if not 0 <= c < math.inf:
+            raise ValueError("mcts: c must be 0 or more and finite, not %r" % (c,))
+        if not 0 <= margin <= 1:
+            raise ValueError("mcts: margin must be between 0 and 1, not %r" % (margin,))
+        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or not 1 <= rollouts <= 1024:
+            raise ValueError("mcts: rollouts must be a whole number from 1 to 1024, not %r" % (rollouts,))
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 0:
+            raise ValueError("mcts: candidates must be a whole number 0 or more, not %r" % (candidates,))
+        if isinstance(inner_candidates, bool) or not isinstance(inner_candidates, int) or inner_candidates < 0:
+            raise ValueError("mcts: inner_candidates must be a whole number 0 or more, not %r" % (inner_candidates,))
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024:
+            raise ValueError("mcts: threads must be a whole number from 1 to 1024, not %r" % (threads,))
+        if policy is None:
+            policy = self.DEFAULT_POLICY
+        if policy not in POLICIES:
+            raise ValueError("mcts: policy must be one of %s, not %r" % (", ".join(POLICIES), policy))
+        self.rng = SplitMix64(seed)
+        self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
+        self.rollouts, self.policy, self.candidates, self.threads = rollouts, policy, candidates, threads
+        self.inner_candidates = inner_candidates
+        self.last_iterations = 0  # iterations of the last search
+        self.last_visits = self.last_result = None
+
+    def reset(self, seat, seed):
+        self.rng = SplitMix64(seed)
+
+    def search(self, state):
+        """Search from ``state`` within the bot's budget, drawing on its generator: a ``SearchResult``."""
+        if state.is_over or state.is_chance_node:
+            raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
+                                                                else "at a chance node"))
+        result = engine_of(state).search(
+            state, iterations=self.iterations, seconds=self.seconds, threads=self.threads, seed=self.rng.state,
+            c=self.c, margin=self.margin, rollouts=self.rollouts, policy=self.policy, candidates=self.candidates,
+            inner_candidates=self.inner_candidates)
+        self.rng.state = result.next_seed
+        self.last_iterations = result.iterations
+        return result
+
+    def hints(self, state, top=3):
+        """The ``top`` most visited moves of a search from ``state``: a list of ``Hint`` (see ``bots.hint``)."""
+        result = self.search(state)
+        return [Hint(move, action, visits, value, visits / result.iterations)
+                for move, action, visits, value in result.top(top)]
+
+    def choose(self, state):
+        self.last_visits = self.last_result = None
+        if state.is_over or state.is_chance_node:
+            raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
+                                                                else "at a chance node"))
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        result = self.last_result = self.search(state)
+        self.last_visits = result.visit_counts()
+        return result.action
