@@ -9,7 +9,11 @@ For each backend it measures, as the median of repeated timed runs after a warm-
   ``apply()`` per ply: plies/s;
 - ``batched``: a ``VectorGame`` stepped from Python with actions chosen by numpy from its legal lists: plies/s;
 - ``clone``: ``state.clone()`` of a mid-game state: clones/s;
-- ``threads``: ``random_playouts`` on 1 thread and on every core: games/s and the speed-up.
+- ``threads``: ``random_playouts`` on 1 thread and on every core: games/s and the speed-up;
+- ``search``: ``search`` at its default settings (4 light rollouts an iteration) from ``SEARCH_POSITIONS``
+  mid-game positions of each variant (``search_positions``), one thread: iterations/s, beside the bound its
+  rollouts set, ``playouts_from`` games/s from the same positions with the same policy divided by the rollouts
+  (docs/search.md section 8).
 
 Every figure uses only the public engine API, so the same code measures both engines.  The ``engine`` rows carry a
 checksum of the final scores of ``CHECKSUM_GAMES`` seeded random games: a signature of the rules (as Stockfish's
@@ -30,6 +34,9 @@ CHECKSUM_GAMES = 200  # random_playouts(200, seed=0) per configuration
 CLONE_PLIES = 20  # clones are timed on the state this many random plies into the seed-0 game
 MAX_PLIES = 10_000  # far above any real game: a rules bug fails the bench instead of hanging it
 BATCH_GAMES = {"cpp": 1024, "python": 32}
+SEARCH_POSITIONS = 8
+SEARCH_ITERATIONS = {"cpp": 1000, "python": 25}  # a search's budget in the search rows (the default: 1000)
+SEARCH_ROLLOUTS = 4
 # The rules' signature: checksum() of every configuration. A bench whose engine prints another value is reported
 # (and the benchmarks in benchmarks/ fail): the rules changed, or the engine is broken.
 SIGNATURES = {
@@ -85,6 +92,42 @@ def clone_state(engine, players, variant):
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     return state
+
+
+def search_positions(engine, variant, players=2, count=SEARCH_POSITIONS):
+    """The mid-game positions the search rows start from: game i (seed 100 + i) played by the greedy bot (seed i)
+    to move 3 + i % 4 of round 2 + i % 2.  (Written on the API of every release since the search bot's first, so
+    that benchmarks/search_speed.py can start older installs from the same positions.)"""
+    from .bots import GreedyBot
+
+    out = []
+    for i in range(count):
+        state = engine.new_game(players, variant=variant, seed=100 + i)
+        greedy = GreedyBot(i)
+        while not state.is_over and (state.round < 2 + i % 2 or state.moves_this_round < 3 + i % 4):
+            state.apply(greedy.choose(state))
+        out.append(state)
+    return out
+
+
+def search_speed(engine, variant, seconds, repeats, iterations):
+    """``(search iterations/s, the rollouts' bound in iterations/s)`` from ``search_positions``, one thread."""
+    positions = search_positions(engine, variant)
+    seeds = iter(range(1 << 30))
+
+    def bound(n):
+        for state in positions:
+            engine.playouts_from(state, n, seed=next(seeds), threads=1, policy="light")
+        return n * len(positions) / SEARCH_ROLLOUTS
+
+    def searches(n):
+        done = 0
+        for _ in range(n):
+            for state in positions:
+                done += engine.search(state, iterations=iterations, seed=next(seeds)).iterations
+        return done
+
+    return _timed(searches, seconds, repeats)[0], _timed(bound, seconds, repeats)[0]
 
 
 def _timed(run, seconds, repeats):
@@ -199,6 +242,11 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
         yield {"backend": name, "measure": "threads", "players": 2, "variant": "classic", "threads": threads,
                "games_per_s_1_thread": round(one, 1), "games_per_s": round(every, 1),
                "speedup": round(every / one, 2)}
+        for variant in ("classic", "grey", "summer-pavilion"):
+            found, bound = search_speed(engine, variant, seconds, repeats, SEARCH_ITERATIONS[name])
+            yield {"backend": name, "measure": "search", "players": 2, "variant": variant,
+                   "iterations": SEARCH_ITERATIONS[name], "iterations_per_s": round(found, 1),
+                   "bound_iterations_per_s": round(bound, 1), "ratio": round(found / bound, 3)}
 
 
 def checksum_mismatches(results):
@@ -240,6 +288,9 @@ def table_row(r):
                  ""]
     elif m == "clone":
         cells = ["  clone()", what, "", "", f"{r['clones_per_s']:,.0f}", " clones/s", ""]
+    elif m == "search":
+        cells = [f"  search, {r['iterations']} iterations", what, f"{r['iterations_per_s']:,.0f}", " it/s",
+                 f"{r['bound_iterations_per_s']:,.0f}", " bound", f"  {r['ratio']:.2f}x the rollouts' bound"]
     else:
         return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
                 f"games/s ({r['speedup']:.2f}x)")
