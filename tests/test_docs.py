@@ -51,8 +51,8 @@ def test_api_docstring_examples(engine):
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.records", "azul_engine.tournament",
-                                    "azul_engine.distributed"])
+@pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.mcts", "azul_engine.records",
+                                    "azul_engine.tournament", "azul_engine.distributed"])
 def test_module_docstring_examples(module):
     """The examples of the engine-independent modules, run with the package's active engine."""
     import importlib

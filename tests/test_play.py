@@ -81,7 +81,7 @@ def test_errors_commands_and_undo_from_a_pipe(engine):
     assert "legal moves: " + " ".join(state.legal_moves()) in text
     assert "player 0 (you) plays 1B1" in text
     assert "took back your last move" in text and "nothing to undo" in text
-    assert text.count("hint ") >= 3 and "hint 1: " in text
+    assert text.count("hint ") >= 3 and "hint 1: " in text and "% of the search, value 0." in text
     for word in ("moves", "hint", "undo", "help", "quit"):
         assert "  %s " % word in text
     assert "left the game in round 1" in text

@@ -13,9 +13,19 @@ import sys
 
 from ._pycommon import SplitMix64
 
-__all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of"]
+__all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of", "interactive_iterations"]
 
 POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy=) and of the search
+
+# The iterations of a search a person waits for (the web app's bot and hint, the terminal game's hint): a few
+# hundredths of a second on either engine (the C++ one makes about 100,000 iterations a second, the pure one about
+# 300-1000).  An iteration budget, not a time one, so that a bot answers the same after an undo.
+INTERACTIVE_ITERATIONS = {"azul_engine._cppengine": 5000, "azul_engine._pyengine": 300}
+
+
+def interactive_iterations(engine):
+    """``INTERACTIVE_ITERATIONS`` of an engine module."""
+    return INTERACTIVE_ITERATIONS.get(engine.__name__, 300)
 
 
 def engine_of(state):

@@ -13,7 +13,7 @@ import argparse
 import copy
 import sys
 
-from . import bots, load_backend, BACKEND
+from . import bots, load_backend, mcts, BACKEND
 from ._errors import IllegalMoveError
 
 __all__ = ["Game", "render", "hint", "main"]
@@ -177,11 +177,11 @@ def hint(state, top=3, iterations=1000, seed=0):
     return [(h.move, h.visits, h.value) for h in bots.hint(state, bot="mcts:%d" % iterations, top=top, seed=seed)]
 
 
-def _hint_line(item):
+def _hint_line(item, iterations):
     move, visits, value = item
     if value is None:
         return "%s (the only move)" % move
-    return "%s  (%d visits, expected %.2f)" % (move, visits, value)
+    return "%s  (%.0f%% of the search, value %.2f)" % (move, 100 * visits / iterations, value)
 
 
 class Game:
@@ -364,8 +364,9 @@ class Game:
             return True
         if command == "hint":
             self.say("thinking...", style="dim")
-            for rank, item in enumerate(hint(self.state), 1):
-                self.say("hint %d: %s" % (rank, _hint_line(item)))
+            iterations = mcts.interactive_iterations(self.engine)
+            for rank, item in enumerate(hint(self.state, iterations=iterations), 1):
+                self.say("hint %d: %s" % (rank, _hint_line(item, iterations)))
             return True
         move = words[0]
         if len(words) > 1:

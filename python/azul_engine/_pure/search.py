@@ -298,10 +298,9 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     iteration budget the result is the C++ engine's, field for field, for every thread count; here the
     ``threads`` trees grow one iteration each in turn.  ``state`` is not changed.
 
-    >>> import azul_engine._pyengine as E
-    >>> result = E.search(E.new_game(2, seed=7), iterations=50, seed=1)
-    >>> result.action in E.new_game(2, seed=7).legal_actions(), sum(result.visits)
-    (True, 50)
+    >>> result = search(new_game(2, seed=7), iterations=50, seed=1)
+    >>> result.action in new_game(2, seed=7).legal_actions(), sum(result.visits), result.pv[0] == result.action
+    (True, 50, True)
     """
     from .classic.state import GameState
     from .pavilion.state import PavilionState

@@ -29,7 +29,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import azul_engine
-from .. import IllegalMoveError, StateFormatError, bots, records
+from .. import IllegalMoveError, StateFormatError, bots, mcts, records
 from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
 
 STATIC = Path(__file__).parent / "static"
@@ -40,12 +40,8 @@ COOKIE = "azul_session"
 _DIGITS = re.compile(r"[0-9]+\Z")
 _INTEGER = re.compile(r"-?[0-9]+\Z")
 RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
-BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts:300"}
-# The search's budget by engine: a few hundredths of a second a move either way (the C++ engine makes about 100,000
-# iterations a second, the pure one about 500).  An iteration budget, so that a bot answers after an undo as before.
-MCTS_BUDGET = {"cpp": 5000, "python": 300}
-HINT_BOT = "mcts:200"  # the search behind the hint button (bots.hint), its budget set by the engine
-HINT_TOP = 3
+BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts"}  # mcts: mcts.interactive_iterations
+HINT_TOP = 3  # moves the hint button shows (bots.hint, with the bot's search)
 
 
 class BadRequest(Exception):
@@ -54,11 +50,6 @@ class BadRequest(Exception):
     def __init__(self, message, status=400, key=None, **fields):
         super().__init__(message)
         self.message, self.status, self.key, self.fields = message, status, key, fields
-
-
-def backend_of(engine):
-    """``"cpp"`` or ``"python"``: the backend name of an engine module."""
-    return "cpp" if engine.__name__ == "azul_engine._cppengine" else "python"
 
 
 def esc(x):
@@ -105,9 +96,8 @@ class Game:
         self.engine = engine
         self.state = engine.new_game(players=players, variant=variant, seed=seed)
         self.seats = seats
-        budget = MCTS_BUDGET[backend_of(engine)]
-        specs = dict(BOT_SPECS, mcts="mcts:%d" % budget)
-        self.hint_bot = "mcts:%d" % budget
+        self.hint_bot = "mcts:%d" % mcts.interactive_iterations(engine)
+        specs = dict(BOT_SPECS, mcts=self.hint_bot)
         self.bots = {p: bots.make_bot(specs[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
                      if s != "human"}
         self.history = []  # before each move of a person: the moves applied so far, and the bots (generators)
