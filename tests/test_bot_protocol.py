@@ -443,12 +443,15 @@ def test_hint_command(tmp_path, capsys, monkeypatch):
     assert main(["hint", text, "--bot", "mcts:200", "--top", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "summer-pavilion, 2 players, round 1: player %d to move; mcts:200" % state.current_player
-    assert out[1].split() == ["move", "visits", "value"] and len(out) == 4
+    assert out[1].split() == ["move", "visits", "share", "value"] and len(out) == 4
+    visits, share = out[2].split()[1:3]
+    assert share == "%.1f%%" % (100 * int(visits) / 200)
     path = tmp_path / "position.txt"
     path.write_text(text + "\n")
     assert main(["hint", str(path), "--bot", "mcts:200", "--top", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [h["move"] for h in data["hints"]] == [line.split()[0] for line in out[2:]]
+    assert [h["share"] for h in data["hints"]] == [h["visits"] / 200 for h in data["hints"]]
     assert data["player"] == state.current_player
     import io
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))

@@ -61,8 +61,10 @@ def _run(args):
         return 0
     _out("%s, %d players, round %d: player %d to move; %s" % (state.variant, state.players, state.round,
                                                               state.current_player, args.bot))
-    rows = [("move", "visits", "value")] + [(h.move, "%d" % h.visits, "%.3f" % h.value) for h in found]
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    rows = [("move", "visits", "share", "value")] + [
+        (h.move, "%d" % h.visits, "-" if h.share is None else "%.1f%%" % (100 * h.share), "%.3f" % h.value)
+        for h in found]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
         _out("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip())
     return 0
