@@ -349,7 +349,7 @@ def test_record_bots_one_spec_a_seat(tmp_path, capsys):
     assert main(["audit", str(out)]) == 0
     capsys.readouterr()
     # The old --bot keeps working, for every seat; without --event/--date there are none.
-    assert main(["record", "--bot", "greedy", "-o", str(out)]) == 0
+    assert main(["record", "--bot", "greedy", "-o", str(out), "--force"]) == 0
     (record,) = [json.loads(line) for line in out.read_text().splitlines()]
     assert record["bots"] == [{"spec": "greedy"}] * 2 and "event" not in record and "date" not in record
 
@@ -379,14 +379,14 @@ def test_old_records_still_read_and_audit(engine, capsys):
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("bots", [{"spec": "greedy"}], "field bots: [{'spec': 'greedy'}] is not a list of 2 objects, one a seat"),
-    ("bots", [{"spec": "greedy"}, {"name": "x"}], "field bots: seat 1: {'name': 'x'} is not an object with a "
+    ("bots", [{"spec": "greedy"}], 'field bots: [{"spec": "greedy"}] is not a list of 2 objects, one a seat'),
+    ("bots", [{"spec": "greedy"}, {"name": "x"}], 'field bots: seat 1: {"name": "x"} is not an object with a '
                                                   "string spec"),
     ("bots", [{"spec": "a"}, {"spec": "b", "name": 3}], "field bots: seat 1: name 3 is not a string"),
     ("event", 5, "field event: 5 is not a string"),
-    ("date", ["2026"], "field date: ['2026'] is not a string"),
+    ("date", ["2026"], 'field date: ["2026"] is not a string'),
     ("forfeit", "seat 1", "field forfeit: 'seat 1' is not an object with seat and reason"),
-    ("forfeit", {"seat": 1}, "field forfeit: reason None is not a string"),
+    ("forfeit", {"seat": 1}, "field forfeit: reason null is not a string"),
 ])
 def test_bad_who_played_fields_are_findings(engine, field, value, message):
     record = bots.play_match(engine, 2, "classic", 1, ["greedy", "random"]).record()

@@ -59,9 +59,17 @@ def test_a_bad_record_raises_at_the_call_before_any_state(engine):
         records.replay_states(record, engine)
 
 
-def test_an_unfinished_game_is_refused_as_replay_refuses_it(engine):
+def test_an_unfinished_game_steps_to_where_replay_stops(engine):
     g, _ = random_game(engine, 2, "classic", seed=4, limit=5)
+    record = g.record()  # a game in progress (records.md section 1): its states, as far as it has gone
+    states = list(records.replay_states(record, engine))
+    assert len(states) == 5 and states[-1].to_text() == records.replay(record, engine).to_text()
+
+
+def test_a_record_cut_short_is_refused_as_replay_refuses_it(engine):
+    g, _ = random_game(engine, 2, "classic", seed=4)
     record = g.record()
+    record["rounds"][-1]["moves"].pop()  # a finished game's record that lost its last move
     with pytest.raises(records.RecordError) as replayed:
         records.replay(record, engine)
     with pytest.raises(records.RecordError) as states:

@@ -84,7 +84,7 @@ def test_record_draws_a_bar_only_on_a_terminal(tmp_path):
         pytest.skip("no pseudo-terminals here")
     master, slave = os.openpty()
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="100")
-    proc = subprocess.Popen([sys.executable, "-m", "azul_engine", "record", "--games", "5", "-o", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "azul_engine", "record", "--games", "5", "-o", str(out), "--force"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave, env=env)
     os.close(slave)
     seen, end = b"", time.monotonic() + 120

@@ -15,7 +15,8 @@ import sys
 import time
 
 import azul_engine
-from azul_engine import bench, bots, distributed, hints, play, records, replay, selfplay, serve, svg, textui, tournament
+from azul_engine import (bench, bots, distributed, hints, outputs, play, records, replay, selfplay, serve, svg, textui,
+                         tournament)
 
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
@@ -185,7 +186,7 @@ def _record(args):
     except ValueError as e:
         return _usage_error(args, str(e))
     try:
-        out = records.LineWriter(args.output)
+        out = records.LineWriter(args.output, outputs.mode_of(args))
     except (OSError, ValueError) as e:
         return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
     specs = [factory.spec for factory in seats]  # strings: a job goes to worker processes or Ray tasks
@@ -213,11 +214,14 @@ def _record(args):
 def _tournament(args):
     event, date = _who_played(args)
     try:
+        if args.output is not None:
+            outputs.check(args.output, outputs.mode_of(args))  # before any game is played
         plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed, check=True)
         with (distributed.from_args(args) if args.ray else _NoExecutor()) as where:
             result = tournament.run(plan, args.workers, args.backend, args.output,
                                     _Progress(len(plan.games), "games"), executor=where,
-                                    time_limit=args.time_limit, event=event, date=date)
+                                    time_limit=args.time_limit, event=event, date=date,
+                                    output_mode=outputs.mode_of(args))
     except OSError as e:
         if args.output is not None and e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
@@ -384,7 +388,9 @@ def main(argv=None):
     rec.add_argument("--bots", metavar="SPECS", help="comma-separated bot specs, one a seat, in seat order: "
                      "random, greedy, mcts:2000, mcts:seconds=0.5,policy=light, package.module:Class:arg=value, "
                      "an installed bot's name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
-    rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write")
+    rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write (one that exists: "
+                     "--force or --append)")
+    outputs.add_arguments(rec)
     rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     rec.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     distributed.add_ray_argument(rec)
@@ -407,7 +413,9 @@ def main(argv=None):
     tour.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
     tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
-    tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record")
+    tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record (one that "
+                      "exists: --force or --append)")
+    outputs.add_arguments(tour)
     tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
     distributed.add_ray_argument(tour)
     _who_played_arguments(tour)

@@ -19,6 +19,7 @@ import json
 from . import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
+from .outputs import LineWriter  # records.LineWriter, as before
 
 __all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
            "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
@@ -87,56 +88,10 @@ def dumps(record):
     return json.dumps(record, separators=_SEPARATORS)
 
 
-class LineWriter:
-    """A file of lines written one whole line at a time, for outputs that an interrupt may stop.
-
-    ``write_line(text)`` writes ``text`` and its line end at once, unbuffered.  When the ``with`` block ends on
-    an exception (Ctrl-C's KeyboardInterrupt, a full disk), the file is cut back to its last whole line, so every
-    line in it is complete.  ``lines`` counts the lines written.
-    """
-
-    def __init__(self, path):
-        self.path = path
-        self._file = open(path, "wb", buffering=0)
-        self._size = 0
-        self.lines = 0
-
-    def write_line(self, text):
-        """Write ``text`` and a line end; an OSError (a full disk) names the file."""
-        data = memoryview((text + "\n").encode("utf-8"))
-        done = 0
-        try:
-            while done < len(data):
-                done += self._file.write(data[done:])
-        except OSError as e:
-            raise OSError(e.errno, e.strerror, self.path) from e
-        self._size += len(data)
-        self.lines += 1
-
-    def close(self, cut=False):
-        """Close the file; ``cut``: first drop anything after the last whole line."""
-        if self._file.closed:
-            return
-        try:
-            if cut:
-                try:
-                    self._file.truncate(self._size)
-                except OSError:  # not a regular file (a pipe, a device): nothing to cut back
-                    pass
-        finally:
-            self._file.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, value, traceback):
-        self.close(cut=kind is not None)
-        return False
-
-
-def write(path, records):
-    """Write records (dicts or game states) to ``path``, one JSON object per line."""
-    with LineWriter(path) as f:
+def write(path, records, mode="new"):
+    """Write records (dicts or game states) to ``path``, one JSON object per line. ``mode``: ``"new"`` (an
+    existing file is an ``outputs.OutputExists``), ``"replace"`` or ``"append"`` (``outputs.LineWriter``)."""
+    with LineWriter(path, mode) as f:
         for record in records:
             f.write_line(dumps(record))
 
@@ -314,13 +269,15 @@ def _check_shape(record):
             if why:
                 return Finding("field moves: move %d of the round is %s" % (k, why), field="moves", round=i)
         scores = rnd["scores"]
-        if scores is None and forfeit is not None and i == len(rounds):
-            continue  # the round the forfeit stopped
+        if scores is None and i == len(rounds) and (forfeit is not None or in_progress(record)):
+            continue  # the round the forfeit stopped, or the round being played
         if not (isinstance(scores, list) and len(scores) == players and all(_is_int(s) for s in scores)):
             return Finding("field scores: %s is not %d whole numbers" % (_brief(scores), players), field="scores",
                            round=i)
     ended = [key for key in ("final_scores", "winners") if record.get(key) is not None]
     if not ended:
+        if in_progress(record):
+            return None
         return bad("final_scores", "missing: the record stops before the game's end")
     if len(ended) == 1:
         missing = "winners" if ended == ["final_scores"] else "final_scores"
@@ -332,6 +289,13 @@ def _check_shape(record):
     if not (isinstance(winners, list) and winners and all(_is_int(w) and 0 <= w < players for w in winners)):
         return bad("winners", "%s is not a list of seats" % (_brief(winners),))
     return None
+
+
+def in_progress(record):
+    """True for a record of a game still being played (records.md section 1): no forfeit, and ``final_scores``
+    and ``winners`` both there and ``null``. Its last round may have ``"scores": null``."""
+    return (isinstance(record, dict) and record.get("forfeit") is None and "final_scores" in record
+            and "winners" in record and record["final_scores"] is None and record["winners"] is None)
 
 
 def _check_who_played(record, players, bad):
@@ -370,9 +334,16 @@ def forfeit_winners(scores, seat):
 
 
 def _brief(value):
-    """A value from a record as a finding shows it: its repr escaped to ASCII, cut after ``_SHOWN`` characters."""
+    """A value from a record as a finding shows it: as the file says it (``null``, ``true``, ``[1, null]``; a
+    string as its repr), escaped to ASCII, cut after ``_SHOWN`` characters."""
     try:
-        text = ascii(value)
+        if isinstance(value, str):
+            text = ascii(value)
+        else:
+            try:
+                text = json.dumps(value, ensure_ascii=True, separators=_SEPARATORS)
+            except TypeError:  # not from a JSON file (a tuple key, an object): Python's own words
+                text = ascii(value)
     except (RecursionError, ValueError):  # nested too deeply, or an int too long to print
         return "a %s too large to show" % type(value).__name__
     return text if len(text) <= _SHOWN else text[:_SHOWN] + "..."
@@ -432,8 +403,8 @@ def _replay(record, engine, findings):
                                         field="moves", round=i, move=move))
                 return state
         if not state.is_over and state.round == i:
-            if record.get("forfeit") is not None and i == len(rounds):
-                return state  # the game stopped where a bot forfeited
+            if i == len(rounds) and (record.get("forfeit") is not None or in_progress(record)):
+                return state  # the game stopped where a bot forfeited, or is still being played
             findings.append(Finding("the moves stop before the round ends: the record is cut short",
                                     field="moves", round=i))
             return state
@@ -442,7 +413,7 @@ def _replay(record, engine, findings):
             findings.append(Finding("the record says seat %d forfeited, but its moves play the game to its end"
                                     % record["forfeit"]["seat"], field="forfeit"))
         return state
-    if not state.is_over:
+    if not state.is_over and not in_progress(record):
         findings.append(Finding("the record ends after round %d, but the game goes on" % len(rounds),
                                 field="rounds"))
     return state
@@ -529,6 +500,8 @@ def _check_rounds(record, sheet, correct_rounds, findings):
     previous = [info.start_score] * players  # the record's own previous scores
     for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
         recorded = rnd["scores"]
+        if recorded is None:  # the round being played
+            break
         for p in _seats(players):
             tiles, floor, lost = _round_items(events, p)
             gained = sum(e["points"] for e in tiles)
@@ -592,6 +565,8 @@ def _audit(record, engine):
         _check_seed(record, engine, findings)
     if record.get("forfeit") is not None:
         return _audit_forfeit(record, state, findings)
+    if in_progress(record):
+        return _audit_in_progress(record, state, findings)
     if record["variant"] == _PAVILION:
         return _audit_pavilion(record, state, findings)
     sheet = state.score_sheet()
@@ -615,6 +590,26 @@ def _audit(record, engine):
                 p, expected, final[p], last[p], b["points"], _bonus_words(b))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
     _check_winners(record, state, findings)
+    return findings
+
+
+def _audit_in_progress(record, state, findings):
+    """A game still being played: every scored round's scores, as for a finished game; a last round whose
+    scores are null though it is over, and a game that is over though its final scores are null, are findings."""
+    sheet = state.score_sheet()
+    correct_rounds = [r["scores"] for r in state.record()["rounds"]]
+    if record["variant"] == _PAVILION:
+        _check_pavilion_rounds(record, state, sheet, correct_rounds, findings)
+    else:
+        _check_rounds(record, sheet, correct_rounds, findings)
+    n = len(record["rounds"])
+    if record["rounds"][-1]["scores"] is None and n <= len(correct_rounds) and correct_rounds[n - 1] is not None:
+        findings.append(Finding("scores: null, but the round is over: the rules give %s" % correct_rounds[n - 1],
+                                field="scores", round=n, correct=correct_rounds[n - 1]))
+    if state.is_over:
+        findings.append(Finding("field final_scores: null (and winners), but the game is over: the rules "
+                                "give final scores %s, winners %s" % (list(state.scores), state.winners),
+                                field="final_scores", correct=list(state.scores)))
     return findings
 
 
@@ -700,8 +695,22 @@ def explain(record, engine=None):
     findings = []
     state = _replay(record, engine, findings)
     if record["variant"] == _PAVILION:
-        return _explain_pavilion(record, state, findings) + _forfeit_words(record, state)
-    return _explain_classic(record, state, findings) + _forfeit_words(record, state)
+        return _explain_pavilion(record, state, findings) + _stop_words(record, state)
+    return _explain_classic(record, state, findings) + _stop_words(record, state)
+
+
+def where_now(state):
+    """Where a game in progress stands, in words: "round 2, player 1 to move" (seats from 0, as in records)."""
+    if state.is_chance_node:
+        return "round %d, before the tiles are drawn" % state.round
+    return "round %d, player %d to move" % (state.round, state.current_player)
+
+
+def _stop_words(record, state):
+    """The explanation's last line for a game stopped by a forfeit or still being played (or nothing)."""
+    if in_progress(record) and not state.is_over:
+        return "\nThe game is still being played: %s; scores so far %s" % (where_now(state), list(state.scores))
+    return _forfeit_words(record, state)
 
 
 def _forfeit_words(record, state):
@@ -807,14 +816,15 @@ def _end_words(e):
     return ", ".join(parts) or "no bonus"
 
 
-def _audit_pavilion(record, state, findings):
-    sheet = state.score_sheet()
-    correct_rounds = [r["scores"] for r in state.record()["rounds"]]
+def _check_pavilion_rounds(record, state, sheet, correct_rounds, findings):
+    """Each scored round's scores (Summer Pavilion); returns the record's scores after the last of them."""
     players = record["players"]
     info = _INFO[_PAVILION]
     previous = [info.start_score] * players  # the record's own previous scores; every game starts at 5
     for i, (rnd, events, correct) in enumerate(zip(record["rounds"], sheet, correct_rounds), 1):
         recorded = rnd["scores"]
+        if recorded is None:  # the round being played
+            break
         for p in _seats(players):
             items = _pavilion_items(events, p)
             expected = _pavilion_fold(previous[p], items)
@@ -832,6 +842,14 @@ def _audit_pavilion(record, state, findings):
                                                                             sentence)
             findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
         previous = list(recorded)
+    return previous
+
+
+def _audit_pavilion(record, state, findings):
+    sheet = state.score_sheet()
+    correct_rounds = [r["scores"] for r in state.record()["rounds"]]
+    players = record["players"]
+    previous = _check_pavilion_rounds(record, state, sheet, correct_rounds, findings)
     ends = {e["player"]: e for e in sheet[-1] if e["event"] == "end"}
     final, correct_final = record["final_scores"], state.scores
     for p in _seats(players):

@@ -21,7 +21,7 @@ import html
 import json
 import sys
 
-from . import records, svg
+from . import outputs, records, svg
 
 __all__ = ["to_html", "frames"]
 
@@ -77,9 +77,13 @@ def _score_table(record, final):
     if bonus:
         rows.append('<tr class="bonus"><th>end bonuses</th>%s</tr>' % "".join(
             "<td>%s</td>" % html.escape(b) for b in bonus))
-    rows.append('<tr class="final"><th>final</th>%s</tr>' % "".join(
-        "<td>%d%s</td>" % (s, " &#9733;" if p in record["winners"] else "")
-        for p, s in enumerate(record["final_scores"])))
+    if records.in_progress(record):  # a game still being played: the scores so far, no winner
+        rows.append('<tr class="final"><th>so far</th>%s</tr>' % "".join(
+            "<td>%d</td>" % s for s in final.scores))
+    else:
+        rows.append('<tr class="final"><th>final</th>%s</tr>' % "".join(
+            "<td>%d%s</td>" % (s, " &#9733;" if p in record["winners"] else "")
+            for p, s in enumerate(record["final_scores"])))
     return '<table id="scores"><tr><th></th>%s</tr>%s</table>' % (head, "".join(rows))
 
 
@@ -137,7 +141,7 @@ table{border-collapse:collapse} td,th{border:1px solid #bbb;padding:3px 8px;text
 tr.final td{font-weight:bold}
 """
 
-_SCRIPT = """
+_SCRIPT = r"""
 (function(){
 var D=null,board=document.getElementById("board"),slider=document.getElementById("slider"),
     where=document.getElementById("where"),items=document.querySelectorAll("#moves li"),
@@ -244,7 +248,11 @@ def to_html(record, engine=None, seat=0, title=None):
         moves_html.append("</ol>")
     data = {"defs": defs, "parts": parts, "frames": data_frames, "labels": labels,
             "font": 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'}
-    winners = ", ".join("player %d" % w for w in record["winners"])
+    if records.in_progress(record):
+        outcome = "The game is still being played: %s." % records.where_now(final)
+    else:
+        outcome = "Winner%s: %s." % ("s" if len(record["winners"]) > 1 else "",
+                                     ", ".join("player %d" % w for w in record["winners"]))
     first_svg = svg._open(float(data_frames[0][0]), float(data_frames[0][1]), None, heading) + defs + "".join(
         parts[i] for i in data_frames[0][2]) + "</svg>"
     return "".join([
@@ -264,8 +272,7 @@ def to_html(record, engine=None, seat=0, title=None):
         '<div id="moves"><strong>moves</strong>%s</div></div>' % "".join(moves_html),
         "<h2>Scores after each round</h2>%s" % _score_table(record, final),
         _who_played(record),
-        "<p>Winner%s: %s. Keys: left and right arrows step, Home and End jump, space plays.</p>"
-        % ("s" if len(record["winners"]) > 1 else "", winners),
+        "<p>%s Keys: left and right arrows step, Home and End jump, space plays.</p>" % html.escape(outcome),
         '<script type="application/octet-stream" id="replay-data">\n%s\n</script>' % _packed(data),
         "<script>%s</script></body></html>\n" % _SCRIPT,
     ])
@@ -276,7 +283,8 @@ def to_html(record, engine=None, seat=0, title=None):
 def add_arguments(parser, engine_help):
     parser.add_argument("file", metavar="FILE.jsonl")
     parser.add_argument("--game", type=_positive_int, default=1, help="line number of the record (default: 1)")
-    parser.add_argument("-o", "--output", required=True, help="the .html file to write")
+    parser.add_argument("-o", "--output", required=True, help="the .html file to write (one that exists: --force)")
+    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
     parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
     parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
 
@@ -322,8 +330,7 @@ def command(args):
     except ValueError as e:
         return fail(str(e), 2)
     try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(page)
+        outputs.write_text(args.output, page, "replace" if args.force else "new")
     except OSError as e:
         return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
     return 0

@@ -759,7 +759,9 @@ def add_arguments(parser, engine_help):
     parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
     parser.add_argument("--size", type=float, help="width in pixels (default: the natural size)")
     parser.add_argument("--highlight", metavar="MOVE", help="a legal move to outline, in notation")
-    parser.add_argument("-o", "--output", required=True, help="the .svg file to write (- for standard output)")
+    parser.add_argument("-o", "--output", required=True,
+                        help="the .svg file to write (- for standard output; one that exists: --force)")
+    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
     parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
 
 
@@ -767,7 +769,7 @@ def command(args):
     """``azul-engine board``: exit status 0; 1 for a record or text that cannot be drawn; 2 for a bad
     argument."""
     import sys
-    from . import BACKEND, load_backend, records
+    from . import BACKEND, load_backend, outputs, records
     from .replay import frames
 
     def fail(message, status):
@@ -813,8 +815,7 @@ def command(args):
         sys.stdout.write(picture)
         return 0
     try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as f:
-            f.write(picture)
+        outputs.write_text(args.output, picture, "replace" if args.force else "new")
     except OSError as e:
         return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
     return 0

@@ -194,7 +194,7 @@ class Result:
 
 
 def run(plan, workers=None, backend=None, output=None, progress=None, executor=None, time_limit=None, event=None,
-        date=None):
+        date=None, output_mode="new"):
     """Play every game of ``plan`` (a Plan) and return the Result.
 
     ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
@@ -202,7 +202,8 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
     ``RayExecutor``; ``workers`` is then ignored; the caller closes it); every executor gives the same games in
     the same order.  ``backend``: ``"cpp"`` or
     ``"python"`` (default: the active engine).  ``output``: a path; every game is written to it as a record
-    line, in the plan's order, saying who played (``bots``, and ``event`` and ``date`` when given).
+    line, in the plan's order, saying who played (``bots``, and ``event`` and ``date`` when given); one that
+    exists is an ``outputs.OutputExists`` unless ``output_mode`` is ``"replace"`` or ``"append"``.
     ``progress``: called with the number of games finished after each game.  ``time_limit``: seconds a bot may
     take for a move (None: no limit).  A bot that crashes, answers an illegal move or runs out of time loses
     that game by forfeit (``bots.play_match``; in the record, and in ``Result.forfeits``); the others go on.
@@ -220,7 +221,7 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
     out = None
     start = time.perf_counter()
     try:
-        out = records.LineWriter(output) if output else None  # whole lines, even if interrupted
+        out = records.LineWriter(output, output_mode) if output else None  # whole lines, even if interrupted
         results = executor.map(play_game, jobs)  # in order, so the records are too
         for done, (game, (record, scores, winners, forfeit)) in enumerate(zip(plan.games, results), 1):
             if out:
