@@ -40,6 +40,19 @@ def _usage_error(args, message):
     return 2
 
 
+def _worker_died(args, e, seeds):
+    """A worker process that died with a game (distributed.WorkerDied): one line naming the games and their
+    seeds (``seeds[i]``: game i's), status 1; the games before them are in the output, whole."""
+    if e.index is None:
+        print(f"azul-engine {args.command}: {e}", file=sys.stderr)
+    else:
+        last = e.last if e.last is not None else e.index
+        which = (f"seed {seeds[e.index]}" if last == e.index else f"seeds {seeds[e.index]}-{seeds[last]}")
+        head, _, rest = str(e).partition(": ")
+        print(f"azul-engine {args.command}: {head} ({which}): {rest}", file=sys.stderr)
+    return 1
+
+
 def _seed(text):
     value = int(text)
     if not 0 <= value < SEED_LIMIT:
@@ -204,6 +217,8 @@ def _record(args):
         if e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
+    except distributed.WorkerDied as e:
+        return _worker_died(args, e, [job[3] for job in jobs])
     except (ValueError, ImportError, ConnectionError) as e:  # --workers, --ray
         return _usage_error(args, str(e))
     _out(f"{args.output}: " + distributed.summary(args.games, time.perf_counter() - start,
@@ -226,6 +241,8 @@ def _tournament(args):
         if args.output is not None and e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
+    except distributed.WorkerDied as e:
+        return _worker_died(args, e, [game.seed for game in plan.games])
     except (ValueError, ImportError, ConnectionError) as e:
         return _usage_error(args, str(e))
     for game, seat, reason in result.forfeits:

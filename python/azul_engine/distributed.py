@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 
-__all__ = ["Executor", "LocalExecutor", "RayExecutor", "executor", "ray_available", "chunk_size", "RETRIES",
+__all__ = ["Executor", "LocalExecutor", "RayExecutor", "WorkerDied", "executor", "ray_available", "chunk_size", "RETRIES",
            "WORKERS_PER_CORE", "check_workers", "default_workers"]
 
 WORKERS_PER_CORE = 4  # local worker processes at most per core: more only costs memory
@@ -52,13 +52,43 @@ def _run_chunk(fn, jobs):
     return [fn(*job) for job in jobs]
 
 
+class WorkerDied(RuntimeError):
+    """A local worker process died while it played a job (it was killed, or a bot ended its process).
+    ``index``: the job's place in the map's jobs (None if it could not be told); ``how``: "killed by signal 9",
+    "exited with status 3"."""
+
+    def __init__(self, index, how, last=None):
+        self.index, self.how, self.last = index, how, last
+        what = ("a game" if index is None else "game %d" % (index + 1) if last in (None, index) else
+                "games %d-%d" % (index + 1, last + 1))
+        super().__init__("%s: %s worker process died (%s)" % (what, "its" if last in (None, index) else "their",
+                                                              how))
+
+
+_BOARD = None  # in a worker: the shared board of (pid, job index) slots; _SLOT: this worker's slot
+_SLOT = None
+_SLOTS_PER_WORKER = 8  # slots for the workers the pool starts in place of dead ones
+
+
 def _run_local(item):
-    return _run_chunk(*item)
+    fn, jobs, first = item
+    if _SLOT is None:
+        return _run_chunk(fn, jobs)
+    out = []
+    for k, job in enumerate(jobs):
+        _BOARD[2 * _SLOT + 1] = first + k  # the job this worker plays, for the parent if this process dies
+        out.append(fn(*job))
+    _BOARD[2 * _SLOT + 1] = -1
+    return out
 
 
 def _chunks(fn, jobs, size):
     for i in range(0, len(jobs), size):
-        yield fn, jobs[i:i + size]
+        yield fn, jobs[i:i + size], i
+
+
+def _how(exitcode):
+    return "killed by signal %d" % -exitcode if exitcode < 0 else "exited with status %d" % exitcode
 
 
 class Executor:
@@ -85,11 +115,20 @@ class Executor:
         return False
 
 
-def _worker_start():
+def _worker_start(board=None, taken=None):
     """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
     group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
-    outlives the run."""
+    outlives the run. ``board``, ``taken``: the slots where each worker says which job it plays (its pid and
+    the job's index), so that the parent can name the game of a worker that died."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _BOARD, _SLOT
+    if board is not None:
+        with taken.get_lock():
+            slot = taken.value
+            taken.value += 1
+        if 2 * slot + 1 < len(board):
+            _BOARD, _SLOT = board, slot
+            board[2 * slot], board[2 * slot + 1] = os.getpid(), -1
 
 
 def _start_pool(workers):
@@ -110,7 +149,12 @@ def _start_pool(workers):
     held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
     handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
     try:
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+        context = multiprocessing.get_context("spawn")
+        board = context.Array("q", [0] * (2 * workers * _SLOTS_PER_WORKER), lock=False)
+        taken = context.Value("q", 0)
+        pool = context.Pool(workers, initializer=_worker_start, initargs=(board, taken))
+        pool.azul_board = board
+        return pool
     finally:
         if handler is not None:
             signal.signal(signal.SIGINT, handler)
@@ -151,7 +195,7 @@ class LocalExecutor(Executor):
         else:
             if self._pool is None:
                 self._pool = _start_pool(self.workers)
-            results = _polled(self._pool.imap(_run_local, _chunks(fn, jobs, size)))  # in order
+            results = _polled(self._pool.imap(_run_local, _chunks(fn, jobs, size)), self._pool)  # in order
         try:
             for chunk in results:
                 yield from chunk
@@ -166,17 +210,37 @@ class LocalExecutor(Executor):
             self._pool = None
 
 
-def _polled(results, every=0.25):
+def _polled(results, pool=None, every=0.25):
     """The results of an ``imap``, waited for ``every`` seconds at a time: a thread waiting on a lock without a
     timeout only wakes for a signal sent to that thread, and a terminal's SIGINT may go to any thread of the
-    process (numpy's or pyarrow's, say), so a wait without a timeout could miss Ctrl-C."""
+    process (numpy's or pyarrow's, say), so a wait without a timeout could miss Ctrl-C. Meanwhile the pool's
+    workers are watched: the pool starts a new worker in place of one that dies, but the dead one's task is
+    lost and its result would be waited for for ever, so a dead worker is a ``WorkerDied`` naming its game."""
+    seen = {}
     while True:
+        if pool is not None:
+            for process in list(getattr(pool, "_pool", ())):
+                seen.setdefault(process.pid, process)
+            for pid, process in seen.items():
+                if process.exitcode is not None:
+                    raise WorkerDied(_job_of(pool, pid), _how(process.exitcode))
         try:
             yield results.next(every)
         except multiprocessing.TimeoutError:
             continue
         except StopIteration:
             return
+
+
+def _job_of(pool, pid):
+    """The job the worker ``pid`` said it played, or None."""
+    board = getattr(pool, "azul_board", None)
+    if board is None:
+        return None
+    for slot in range(len(board) // 2):
+        if board[2 * slot] == pid:
+            return board[2 * slot + 1] if board[2 * slot + 1] >= 0 else None
+    return None
 
 
 def ray_available():
@@ -282,11 +346,18 @@ class RayExecutor(Executor):
         pending = collections.deque()
         self._running.append(pending)
 
+        firsts = collections.deque()  # each pending task's first and last job
+
         def submit():
-            for item in chunks:
-                pending.append(remote.remote(*item))
+            for item_fn, chunk, first in chunks:
+                pending.append(remote.remote(item_fn, chunk))
+                firsts.append((first, first + len(chunk) - 1))
                 return True
             return False
+
+        lost = tuple(getattr(ray.exceptions, name) for name in (
+            "WorkerCrashedError", "NodeDiedError", "ObjectLostError", "OwnerDiedError", "LocalRayletDiedError")
+            if hasattr(ray.exceptions, name))
 
         try:
             while len(pending) < window and submit():
@@ -296,8 +367,13 @@ class RayExecutor(Executor):
                 # Ctrl-C is seen at once whichever thread the signal went to (see _polled).
                 while not ray.wait([pending[0]], timeout=0.25, fetch_local=True)[0]:
                     pass
-                results = ray.get(pending[0])
+                try:
+                    results = ray.get(pending[0])
+                except lost as e:  # Ray's retries ran out: the games and the cause, not Ray's traceback
+                    first, last = firsts[0]
+                    raise WorkerDied(first, "on Ray, %d tries: %s" % (RETRIES + 1, type(e).__name__), last) from None
                 pending.popleft()
+                firsts.popleft()
                 submit()
                 yield from results
         finally:

@@ -26,11 +26,12 @@ version, exits or closes its output, answers something else than ``move ...`` (`
 and ignored), or gives no move within the time limit.
 """
 
+import collections
 import os
 import queue
 import re
 import subprocess
-import tempfile
+import sys
 import threading
 import time
 
@@ -55,6 +56,11 @@ PROTOCOL, PROTOCOL_VERSION = "azul-bot-protocol", 1
 HANDSHAKE_SECONDS = 10.0  # from start to "ready"
 QUIT_SECONDS = 2.0  # after "quit", before the process is killed
 MAX_LINE = 1 << 20  # characters in one line from a bot: a longer one is a protocol failure (memory stays bounded)
+STDERR_TAIL = 1 << 16  # bytes of a bot's standard error kept (the last ones): a flood costs no more memory
+_QUEUED = 256  # lines read ahead of the host: a bot that floods waits for the host to read them
+# The keeper (_botshim.py) that runs each bot on POSIX, so that nothing the bot starts outlives it.
+_SHIM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_botshim.py")
+_CANNOT_START = 127  # the keeper's exit status when the bot cannot be started (its reason on standard error)
 _TOO_LONG = object()  # the reader's mark for such a line
 _SHOWN = 80  # characters of a bad answer quoted in a forfeit
 
@@ -79,19 +85,27 @@ class ExternalBot:
         self.seat, self.seed = 0, 0
         self._started_game = False
         self._hidden = bots.SplitMix64(0)
-        self._lines = queue.Queue()
-        self._stderr = tempfile.TemporaryFile()
+        self._lines = queue.Queue(_QUEUED)
+        self._stderr = collections.deque()  # chunks of the last STDERR_TAIL bytes of the bot's standard error
+        self._stderr_size = 0
+        self._kept = os.name == "posix"  # run by the keeper, in a session of its own
+        if not self.argv:
+            raise bots.BotFailure("could not be started: no command")
         try:
-            # A process group of its own (POSIX): a kill reaches what the bot started too, which may hold its
-            # output open after the bot itself has gone.
+            # On POSIX the keeper runs the bot in a session of its own and kills whatever the bot leaves behind
+            # (which could hold its output open) when the bot exits, the host asks, or the host goes.
+            command = [sys.executable, "-I", _SHIM] + self.argv if self._kept else self.argv
+            if self._kept:
+                _check_startable(self.argv[0])
             self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                encoding="utf-8", errors="replace", bufsize=1, start_new_session=os.name == "posix")
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                encoding="utf-8", errors="replace", bufsize=1, start_new_session=self._kept)
         except OSError as e:
-            self._stderr.close()
             raise bots.BotFailure("could not be started: %s: %s" % (self.argv[0], e.strerror or e)) from None
         self._reader = threading.Thread(target=self._read_lines, daemon=True)
         self._reader.start()
+        self._error_reader = threading.Thread(target=self._read_errors, daemon=True)
+        self._error_reader.start()
         try:
             self._handshake(handshake_seconds)
         except BaseException:
@@ -173,20 +187,22 @@ class ExternalBot:
             try:
                 process.wait(QUIT_SECONDS)
             except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+                _stop(process)
         finally:
             _kill_group(process)  # what the bot left running, holding its output
-            reader = getattr(self, "_reader", None)
-            if reader is not None:
-                reader.join(QUIT_SECONDS)
-            # (closing the output under a reader still blocked in it would wait for ever: then leave it open)
-            if reader is None or not reader.is_alive():
-                try:
-                    process.stdout.close()
-                except (OSError, ValueError):
-                    pass
-            self._stderr.close()
+            for reader, pipe in ((getattr(self, "_reader", None), process.stdout),
+                                 (getattr(self, "_error_reader", None), process.stderr)):
+                if reader is not None:
+                    end = time.monotonic() + QUIT_SECONDS
+                    while reader.is_alive() and time.monotonic() < end:
+                        self._drain()  # a reader waiting to queue a line must not wait for ever
+                        reader.join(0.01)
+                # (closing a pipe under a reader still blocked in it would wait for ever: then leave it open)
+                if reader is None or not reader.is_alive():
+                    try:
+                        pipe.close()
+                    except (OSError, ValueError):
+                        pass
 
     def __del__(self):
         try:
@@ -211,6 +227,28 @@ class ExternalBot:
             pass
         self._lines.put(None)
 
+    def _read_errors(self):
+        """Keep the last STDERR_TAIL bytes of the bot's standard error."""
+        try:
+            stream = self._process.stderr.buffer
+            while True:
+                chunk = stream.read1(1 << 16)
+                if not chunk:
+                    return
+                self._stderr.append(chunk)
+                self._stderr_size += len(chunk)
+                while self._stderr_size - len(self._stderr[0]) >= STDERR_TAIL:
+                    self._stderr_size -= len(self._stderr.popleft())
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def _drain(self):
+        try:
+            while True:
+                self._lines.get_nowait()
+        except queue.Empty:
+            pass
+
     def _send(self, text):
         process = self._process
         try:
@@ -222,6 +260,8 @@ class ExternalBot:
     def _read(self, deadline, waiting_for):
         """The bot's next line, by ``deadline`` (time.monotonic(); None: wait for ever)."""
         try:
+            if deadline is not None and time.monotonic() >= deadline:  # lines that keep coming do not stop the clock
+                raise queue.Empty
             line = self._lines.get(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             self._kill()
@@ -236,8 +276,7 @@ class ExternalBot:
     def _kill(self):
         process = self._process
         if process is not None and process.poll() is None:
-            process.kill()
-            process.wait()
+            _stop(process)
         if process is not None:
             _kill_group(process)
 
@@ -252,16 +291,46 @@ class ExternalBot:
                 self._kill()
         why = ("exited with status %d" % status if status is not None and status >= 0 else
                "was killed by signal %d" % -status if status is not None else "closed its output")
+        error_reader = getattr(self, "_error_reader", None)
+        if error_reader is not None:
+            error_reader.join(0.5)  # the last words on standard error, once it has closed
         last = self._last_error_line()
+        if self._kept and status == _CANNOT_START and last.startswith("could not be started: "):
+            return bots.BotFailure(last)
         return bots.BotFailure("crashed: %s%s" % (why, ": " + _show(last) if last else ""))
 
+    def error_tail(self):
+        """The last bytes (at most STDERR_TAIL) the bot wrote to its standard error, as text."""
+        return b"".join(list(self._stderr))[-STDERR_TAIL:].decode("utf-8", "replace")
+
     def _last_error_line(self):
-        try:
-            self._stderr.flush()
-            size = self._stderr.seek(0, os.SEEK_END)
-            self._stderr.seek(max(0, size - 2000))
-            tail = self._stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        lines = [line.strip() for line in tail.splitlines() if line.strip()]
+        lines = [line.strip() for line in self.error_tail()[-2000:].splitlines() if line.strip()]
         return lines[-1] if lines else ""
+
+
+def _check_startable(program):
+    """The OSError that starting ``program`` would give (not found, not executable), raised here: the keeper
+    starts the bot, so its own start says nothing about the bot's."""
+    import errno
+    import shutil
+
+    if os.sep in program or (os.altsep and os.altsep in program):
+        if not os.path.exists(program):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+        if os.path.isdir(program) or not os.access(program, os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), program)
+    elif shutil.which(program) is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), program)
+
+
+def _stop(process):
+    """Stop the keeper (SIGTERM: it kills the bot and all it started, then exits) or the bot; kill it if it
+    has not gone within QUIT_SECONDS."""
+    try:
+        process.terminate()
+        process.wait(QUIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    except OSError:
+        pass

@@ -383,6 +383,9 @@ def _command(args, progress_bar):
             result = run(specs, args.games, args.output, args.players, args.variant, args.seed, args.format,
                          executor=where, backend=args.backend, shard_games=args.shard_games,
                          progress=progress_bar(args.games, "games"))
+    except distributed.WorkerDied as e:  # the games before it are in the shards written
+        print(f"azul-engine selfplay: {e} (game seeds from {args.seed})", file=sys.stderr)
+        return 1
     except (ValueError, ImportError, ConnectionError) as e:
         return usage(str(e))
     except OSError as e:

@@ -1,0 +1,46 @@
+"""A local worker process that dies with a game (killed, or a bot that ends its process) ends the command with
+one line naming the game and its seed, status 1, the games before it kept whole; it used to hang for ever
+(issue 23)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from azul_engine import distributed
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+SPEC = "bot_examples:EndsItsProcess:game_seed=1003"
+
+
+def run(args, timeout=120):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([TESTS] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+    return subprocess.run([sys.executable, "-m", "azul_engine", *args], capture_output=True, text=True,
+                          timeout=timeout, env=env)
+
+
+@pytest.mark.parametrize("backend", ["python", "cpp"])
+def test_record_names_the_game_whose_worker_died(tmp_path, backend):
+    out = tmp_path / "games.jsonl"
+    done = run(["record", "--games", "8", "--seed", "1000", "--bots", "random," + SPEC, "--workers", "2",
+                "--backend", backend, "-o", str(out)])
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ("azul-engine record: game 4 (seed 1003): its worker process died (killed by signal 9)\n")
+    seeds = [json.loads(line)["seed"] for line in out.read_text().splitlines()]
+    assert seeds == [1000, 1001, 1002][:len(seeds)]  # the games before it, in order, whole
+
+
+def test_tournament_names_the_game_whose_worker_died(tmp_path):
+    done = run(["tournament", "--bots", "random," + SPEC, "--games", "8", "--seed", "1000", "--workers", "2"])
+    assert done.returncode == 1
+    # deal 1003 is played in both seatings: games 7 and 8; the first of them to reach the bot's move dies
+    assert done.stderr in ("azul-engine tournament: game %d (seed 1003): its worker process died (killed by "
+                           "signal 9)\n" % n for n in (7, 8)), done.stderr
+
+
+def test_a_worker_died_error_names_games():
+    assert str(distributed.WorkerDied(3, "killed by signal 9")) == "game 4: its worker process died (killed by signal 9)"
+    assert str(distributed.WorkerDied(0, "x", 63)) == "games 1-64: their worker process died (x)"
+    assert str(distributed.WorkerDied(None, "x")) == "a game: its worker process died (x)"
