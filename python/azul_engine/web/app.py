@@ -21,6 +21,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.exceptions import HTTPException
@@ -70,21 +71,51 @@ class Session:
         self.replay = None
         self.lock = threading.Lock()
 
+    def live(self):
+        """Holds something of the user's: a language chosen, a score sheet, a game or a replay."""
+        return any(x is not None for x in (self.lang, self.sheet, self.game, self.replay))
+
 
 class Sessions:
+    """The clients' sessions by cookie token. A session is kept (and its cookie set) only once it holds
+    something (``Session.live``): a request without a cookie gets a new session that is dropped afterwards if it
+    is still empty, so requests without cookies (which any web page can make a browser send) neither fill the
+    table nor push anyone's sheet out. At ``limit`` kept sessions, keeping one more drops the one used least
+    recently."""
+
     def __init__(self, limit):
         self.limit, self.items, self.lock = limit, OrderedDict(), threading.Lock()
 
     def get(self, token):
+        """``(token, session)``: the kept session of ``token``, or ``(None, a new session)``."""
         with self.lock:
             if isinstance(token, str) and token in self.items:
                 self.items.move_to_end(token)
-                return token, self.items[token], False
+                return token, self.items[token]
+        return None, Session()
+
+    def keep(self, session):
+        """Keep a new session; its token."""
+        with self.lock:
             token = secrets.token_urlsafe(18)
-            self.items[token] = Session()
+            self.items[token] = session
             while len(self.items) > self.limit:
                 self.items.popitem(last=False)
-            return token, self.items[token], True
+            return token
+
+
+def same_origin(request):
+    """False for a request a browser sent from another site: its ``Sec-Fetch-Site`` says cross-site or same-site,
+    or its ``Origin`` is not this app's own (scheme and host as the request reached us). A request with neither
+    header (a script, curl) is not a browser's cross-site request."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host")
+    return host is not None and origin in ("http://" + host, "https://" + host)
 
 
 # -- the game in play ------------------------------------------------------------------------------------------
@@ -752,19 +783,25 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
             session.lang = asked
         return session.lang or i18n.choose(request.headers.get("accept-language"))
 
-    def with_cookie(response, token, new):
-        if new:
+    def with_cookie(response, token, session):
+        """The response, with the session's cookie if the session is new and now holds something."""
+        if token is None and session.live():
+            token = sessions.keep(session)
             response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 24 * 3600)
         return response
 
     def page(active, body_of):
         async def handler(request):
-            token, session, new = sessions.get(request.cookies.get(COOKIE))
-            with session.lock:
-                lang = language(request, session)
-                body = body_of(lang, session)
+            token, session = sessions.get(request.cookies.get(COOKIE))
+
+            def render():  # in a worker thread: the session's lock may be held while its bots think
+                with session.lock:
+                    lang = language(request, session)
+                    return lang, body_of(lang, session)
+
+            lang, body = await run_in_threadpool(render)
             title = i18n.text(lang, active) if active != "home" else i18n.text(lang, "title")
-            return with_cookie(HTMLResponse(layout(lang, title, body, active)), token, new)
+            return with_cookie(HTMLResponse(layout(lang, title, body, active)), token, session)
         return handler
 
     async def read_json(request):
@@ -792,7 +829,9 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
 
     def action(handler):
         async def endpoint(request):
-            token, session, new = sessions.get(request.cookies.get(COOKIE))
+            token, session = sessions.get(request.cookies.get(COOKIE))
+            if not same_origin(request):  # a cross-site request changes nothing (CSRF)
+                return JSONResponse({"error": "refused: the request came from another site"}, status_code=403)
             try:
                 data = await read_json(request)
 
@@ -801,14 +840,18 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
                         return handler(data, session, language(request, session))
 
                 response = JSONResponse(await run_in_threadpool(run))
+            except ClientDisconnect:  # gone in the middle of its body: no one to answer, nothing to log
+                return Response(status_code=400)
             except BadRequest as e:
-                with session.lock:
-                    lang = language(request, session)
-                    redraw = getattr(e, "redraw", None)
+                def words():
+                    with session.lock:
+                        return language(request, session), getattr(e, "redraw", None)
+
+                lang, redraw = await run_in_threadpool(words)
                 message = i18n.text(lang, e.key, **e.fields) if e.key else e.message
                 response = JSONResponse({"error": message, **({"html": redraw} if redraw else {})},
                                         status_code=e.status)
-            return with_cookie(response, token, new)
+            return with_cookie(response, token, session)
         return endpoint
 
     def integer(data, key, lo, hi):
@@ -892,16 +935,16 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         session.sheet = None
 
     async def sheet_download(request):
-        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        token, session = sessions.get(request.cookies.get(COOKIE))
         if session.sheet is None:
             raise HTTPException(404, "no score sheet in this session")
         body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: session.sheet[k] for k in (
             "variant", "names", "rounds", "scores", "over", "final")}}, indent=1, default=str)
         return with_cookie(Response(body, media_type="application/json", headers={
-            "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, new)
+            "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, session)
 
     async def sheet_record(request):
-        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        token, session = sessions.get(request.cookies.get(COOKIE))
         lang = language(request, session)
         sheet = session.sheet
         if sheet is None or not sheet["over"] or sheet["variant"] == "summer-pavilion":
@@ -921,9 +964,9 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
             body = layout(lang, i18n.text(lang, "nav_sheet"), '<p class="msg error">%s</p><p><a href="/sheet">%s</a>'
                           "</p>" % (esc(i18n.text(lang, "no_record", s=RECORD_SECONDS)),
                                     esc(i18n.text(lang, "nav_sheet"))), "nav_sheet")
-            return with_cookie(HTMLResponse(body, status_code=422), token, new)
+            return with_cookie(HTMLResponse(body, status_code=422), token, session)
         return with_cookie(Response(records.dumps(record) + "\n", media_type="application/x-ndjson", headers={
-            "Content-Disposition": 'attachment; filename="azul-game.jsonl"'}), token, new)
+            "Content-Disposition": 'attachment; filename="azul-game.jsonl"'}), token, session)
 
     # score check
     def check_wall(data, session, lang):
@@ -1009,12 +1052,12 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         return {"html": play_body(lang, None)}
 
     async def play_download(request):
-        token, session, new = sessions.get(request.cookies.get(COOKIE))
+        token, session = sessions.get(request.cookies.get(COOKIE))
         if session.game is None:
             raise HTTPException(404, "no game in this session")
         return with_cookie(Response(session.game.state.record_json() + "\n", media_type="application/x-ndjson",
                                     headers={"Content-Disposition": 'attachment; filename="azul-game.jsonl"'}),
-                           token, new)
+                           token, session)
 
     # replay
     def replay_load(data, session, lang):

@@ -1,0 +1,133 @@
+"""The web app's sessions under abuse (issue 23): requests without cookies make no session and wipe none,
+cross-site requests change nothing, and a session whose bots think (its lock held) holds up no one else."""
+
+import http.client
+import threading
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from azul_engine.web.app import create_app  # noqa: E402
+
+from web_support import Server  # noqa: E402
+
+NEW_SHEET = {"variant": "classic", "players": "2", "name0": "Anna", "name1": "Boris"}
+
+
+@pytest.fixture
+def app(engine):
+    return create_app(engine, max_sessions=50)
+
+
+def test_requests_without_cookies_make_no_session_and_drop_no_sheet(app):
+    with TestClient(app) as user, TestClient(app) as crowd:
+        assert user.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        token = user.cookies.get("azul_session")
+        assert token and list(app.state.sessions.items) == [token]
+        for i in range(120):  # more than the 50 sessions kept, as any web page could make a browser send
+            crowd.cookies.clear()
+            r = crowd.get(("/", "/sheet", "/check", "/play", "/replay")[i % 5])
+            assert r.status_code == 200 and "azul_session" not in r.cookies
+        assert list(app.state.sessions.items) == [token]
+        assert app.state.sessions.items[token].sheet["names"] == ["Anna", "Boris"]
+        assert "Anna" in user.get("/sheet").text
+
+
+def test_a_chosen_language_or_a_sheet_keeps_a_session(app):
+    with TestClient(app) as c:
+        r = c.get("/?lang=ru")
+        assert "azul_session" in r.cookies and 'lang="ru"' in c.get("/").text
+
+
+@pytest.mark.parametrize("headers", [{"origin": "https://evil.example"}, {"origin": "null"},
+                                     {"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
+                                     {"origin": "http://testserver.evil.example"}])
+def test_a_cross_site_request_changes_nothing(app, headers):
+    with TestClient(app) as c:
+        assert c.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        r = c.post("/api/sheet/reset", json={}, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "refused: the request came from another site"
+        session = app.state.sessions.items[c.cookies.get("azul_session")]
+        assert session.sheet is not None and session.sheet["names"] == ["Anna", "Boris"]
+
+
+@pytest.mark.parametrize("headers", [{}, {"origin": "http://testserver"}, {"sec-fetch-site": "same-origin"}])
+def test_a_same_site_or_scripted_request_is_served(app, headers):
+    with TestClient(app) as c:
+        assert c.post("/api/sheet/new", json=NEW_SHEET, headers=headers).status_code == 200
+
+
+def test_a_session_that_holds_its_lock_holds_up_no_one_else(app):
+    """As when a session reloads /play while its bots think: its own request waits for its lock, on a worker
+    thread; every other client is answered meanwhile (the lock is released only after they are)."""
+    server = Server(app)
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("POST", "/api/sheet/new", body=b'{"variant": "classic", "players": 2}',
+                     headers={"content-type": "application/json"})
+        resp = conn.getresponse()
+        resp.read()
+        assert resp.status == 200
+        cookie = resp.getheader("set-cookie").split(";")[0]
+        session = app.state.sessions.items[cookie.split("=", 1)[1]]
+        session.lock.acquire()  # its bots are thinking
+        try:
+            waiting = {}
+
+            def reload():
+                c = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+                c.request("GET", "/play", headers={"cookie": cookie})
+                waiting["status"] = c.getresponse().status
+
+            blocked = threading.Thread(target=reload, daemon=True)
+            blocked.start()
+            blocked.join(0.5)
+            assert blocked.is_alive()  # it waits for the session's lock
+            for path in ("/", "/check", "/sheet"):
+                other = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                other.request("GET", path)  # would wait behind the blocked request on a blocked event loop
+                assert other.getresponse().status == 200
+            assert blocked.is_alive()
+        finally:
+            session.lock.release()
+        blocked.join(30)
+        assert waiting.get("status") == 200
+    finally:
+        server.stop()
+
+
+def test_a_client_that_goes_mid_body_leaves_no_traceback(app):
+    import logging
+    import socket
+    import time
+
+    seen = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            seen.append(record)
+
+    keep = Keep(logging.DEBUG)
+    loggers = [logging.getLogger(name) for name in ("uvicorn.error", "uvicorn", "starlette", "")]
+    server = Server(app)
+    for logger in loggers:
+        logger.addHandler(keep)
+    try:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(b"POST /api/sheet/new HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1000\r\n\r\n{\"variant\": ")
+        time.sleep(0.3)  # the app is reading the body
+        sock.close()
+        time.sleep(0.5)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/")
+        assert conn.getresponse().status == 200
+        assert not [r for r in seen if r.exc_info or "Exception" in r.getMessage()], [r.getMessage() for r in seen]
+    finally:
+        for logger in loggers:
+            logger.removeHandler(keep)
+        server.stop()
