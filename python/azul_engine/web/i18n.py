@@ -289,6 +289,26 @@ T = {
                 "peut pas compter une telle manche",
                 "každá řada zdi každého hráče má v tomto kole dlaždici nebo je plná: takové kolo tento záznam "
                 "spočítat nedokáže"),
+    "round_too_many": ("{n} tiles entered this round (the completed lines and the floors), but a round of {players} "
+                       "players deals only {m}",
+                       "в этом раунде введено плиток: {n} (заполненные линии и пол), а раунд на {players} "
+                       "игроков раздаёт только {m}",
+                       "у цьому раунді введено плиток: {n} (заповнені лінії та підлога), а раунд на {players} "
+                       "гравців роздає лише {m}",
+                       "{n} tuiles saisies cette manche (lignes complètes et planchers), mais une manche à "
+                       "{players} joueurs n'en distribue que {m}",
+                       "v tomto kole zadáno dlaždic: {n} (dokončené řady a podlahy), ale kolo pro {players} "
+                       "hráče rozdá jen {m}"),
+    "round_too_many_later": ("{n} tiles entered this round (the completed lines, at least one tile each, and the "
+                             "floors), but a round of {players} players deals only {m}",
+                             "в этом раунде введено плиток: не меньше {n} (заполненные линии, хотя бы по одной "
+                             "плитке, и пол), а раунд на {players} игроков раздаёт только {m}",
+                             "у цьому раунді введено плиток: щонайменше {n} (заповнені лінії, хоча б по одній "
+                             "плитці, та підлога), а раунд на {players} гравців роздає лише {m}",
+                             "au moins {n} tuiles saisies cette manche (lignes complètes, une tuile au moins "
+                             "chacune, et planchers), mais une manche à {players} joueurs n'en distribue que {m}",
+                             "v tomto kole zadáno nejméně {n} dlaždic (dokončené řady, každá aspoň jednou "
+                             "dlaždicí, a podlahy), ale kolo pro {players} hráče rozdá jen {m}"),
     "too_many_tiles": ("more {colour} tiles than the game's {n}", "плиток цвета «{colour}» больше, чем {n} в игре",
                        "плиток кольору «{colour}» більше, ніж {n} у грі", "plus de tuiles « {colour} » que les {n} "
                        "du jeu", "více dlaždic barvy „{colour}“ než {n} ve hře"),

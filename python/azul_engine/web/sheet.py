@@ -74,6 +74,43 @@ def _name(sheet, message):
     return message
 
 
+def _used(walls, tiles_by_player):
+    """Tiles of each colour on the walls and in the round's complete pattern lines."""
+    used = [0] * 5
+    for wall in walls:
+        for row in wall:
+            for ch in row:
+                if ch != ".":
+                    used[COLOURS.index(ch)] += 1
+    for tiles in tiles_by_player:
+        for t in tiles:
+            used[COLOURS.index(t["colour"])] += t["row"] + 1
+    return used
+
+
+def _check_tiles(sheet, tiles_by_player, floors):
+    """What the tiles in play allow: a round deals 4 tiles a factory (2 a player plus 1 factories), so the tiles
+    the round's complete lines and floors took (each line's own tiles in round 1; later a line may have been
+    begun in an earlier round, so at least its last tile) are at most that; and no colour has more than its 20
+    tiles on the walls and in the lines."""
+    players = len(sheet["names"])
+    dealt = 4 * (2 * players + 1)
+    first = not sheet["rounds"]
+    taken = sum((t["row"] + 1 if first else 1) for tiles in tiles_by_player for t in tiles) + sum(floors)
+    if taken > dealt:
+        raise SheetError("%d tiles entered this round (the completed lines%s and the floors), but a round of %d "
+                         "players deals only %d" % (taken, "" if first else ", at least one tile each", players,
+                                                   dealt),
+                         "round_too_many" if first else "round_too_many_later", n=taken, players=players,
+                         m=dealt)
+    used = _used(sheet["walls"], tiles_by_player)
+    for c in range(5):
+        if used[c] > 20:
+            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
+            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
+                             "too_many_tiles", colour=name, n=20)
+
+
 def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
     """State text of the position at the end of the round's drafting: complete pattern lines for the tiles in
     ``tiles_by_player``, ``floors`` items (the marker among them for seat ``marker``), and one tile of colour
@@ -181,7 +218,10 @@ def evaluate(engine, sheet, pending=None):
                                  name=sheet["names"][p], row=row + 1)
     marker = _marker(pending, players)
     floors = pending["floors"]
-    end = next(_ends(sheet, tiles), None)
+    _check_tiles(sheet, tiles, floors)
+    used = _used(sheet["walls"], tiles)
+    # The probe's last draft takes one more tile: of a colour that has one left.
+    end = next((e for e in _ends(sheet, tiles) if used[COLOURS.index(e[2])] < 20), None)
     if end is None:
         raise SheetError("every wall row of every player has a tile this round or is full: this sheet cannot "
                          "score such a round", "no_ends")
