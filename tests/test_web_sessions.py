@@ -131,3 +131,26 @@ def test_a_client_that_goes_mid_body_leaves_no_traceback(app):
         for logger in loggers:
             logger.removeHandler(keep)
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "fr", "cs"])
+def test_every_page_says_it_needs_javascript_and_has_an_icon(app, lang):
+    from azul_engine.web import i18n
+
+    with TestClient(app) as c:
+        for path in ("/", "/sheet", "/check", "/play", "/replay"):
+            page = c.get(path + "?lang=" + lang).text
+            assert "<noscript>" in page and i18n.text(lang, "needs_js").split(":")[0] in page
+            assert 'rel="icon" href="/static/favicon.svg"' in page
+        for icon in ("/favicon.ico", "/static/favicon.svg"):
+            r = c.get(icon)
+            assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+            assert r.content.startswith(b"<svg")
+
+
+def test_the_floor_limit_speaks_the_pages_language(app):
+    with TestClient(app) as c:
+        c.get("/?lang=ru")
+        assert c.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        r = c.post("/api/sheet/floor", json={"player": 0, "tiles": 8})
+        assert r.status_code == 422 and r.json()["error"] == "Anna: на полу больше 7 предметов не помещается"

@@ -34,6 +34,7 @@ from .. import IllegalMoveError, StateFormatError, bots, mcts, records
 from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
 
 STATIC = Path(__file__).parent / "static"
+FAVICON = (STATIC / "favicon.svg").read_bytes()
 MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
 MAX_LINES = 2000  # records in one uploaded file
 COOKIE = "azul_session"
@@ -220,12 +221,14 @@ def layout(lang, title, body, active):
                                                           esc(i18n.NAMES[code])) for code in i18n.LANGUAGES)
     return ("<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>%s</title><link rel=\"stylesheet\" href=\"/static/app.css\"></head><body data-busy=\"0\">"
+            "<title>%s</title><link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">"
+            "<link rel=\"stylesheet\" href=\"/static/app.css\"></head><body data-busy=\"0\">"
             "<header><h1>%s</h1><nav>%s</nav><label>%s <select id=\"lang\">%s</select></label></header>"
+            "<noscript><p class=\"msg error\">%s</p></noscript>"
             "<div id=\"msg\" class=\"msg\" hidden role=\"status\"></div><main id=\"main\">%s</main>"
             "<script src=\"/static/app.js\"></script></body></html>"
             % (lang, esc(title), esc(i18n.text(lang, "title")), links, esc(i18n.text(lang, "language")),
-               options, body))
+               options, esc(i18n.text(lang, "needs_js")), body))
 
 
 def home_body(lang):
@@ -1051,6 +1054,9 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         session.game = None
         return {"html": play_body(lang, None)}
 
+    async def favicon(request):  # what browsers ask for before they read the page's icon link
+        return Response(FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
     async def play_download(request):
         token, session = sessions.get(request.cookies.get(COOKIE))
         if session.game is None:
@@ -1101,6 +1107,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         Route("/check", page("nav_check", lambda lang, s: check_body(lang))),
         Route("/play", page("nav_play", lambda lang, s: play_body(lang, s.game))),
         Route("/replay", page("nav_replay", lambda lang, s: replay_body(lang, s))),
+        Route("/favicon.ico", favicon),
         Route("/sheet/download", sheet_download),
         Route("/play/download", play_download),
         Route("/sheet/record", sheet_record),

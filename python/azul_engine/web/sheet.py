@@ -311,7 +311,8 @@ def set_floor(engine, sheet, player, tiles):
     if not isinstance(tiles, int) or isinstance(tiles, bool) or not 0 <= tiles <= 99:
         raise SheetError("floor: %r is not a number of tiles" % (tiles,))
     if tiles > FLOOR_SPACES:  # the engine's own words, before its tile counts (the round's tiles use colours)
-        raise SheetError("%s: the floor holds more than %d items" % (sheet["names"][player], FLOOR_SPACES))
+        raise SheetError("%s: the floor holds more than %d items" % (sheet["names"][player], FLOOR_SPACES),
+                         "floor_full", name=sheet["names"][player], n=FLOOR_SPACES)
     trial = _copy_pending(sheet["pending"])
     trial["floors"][player] = tiles
     evaluate(engine, sheet, trial)
