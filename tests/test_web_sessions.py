@@ -154,3 +154,17 @@ def test_the_floor_limit_speaks_the_pages_language(app):
         assert c.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
         r = c.post("/api/sheet/floor", json={"player": 0, "tiles": 8})
         assert r.status_code == 422 and r.json()["error"] == "Anna: на полу больше 7 предметов не помещается"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "fr", "cs"])
+def test_the_grey_sheet_says_what_to_enter_for_a_line_that_fits_nowhere(app, lang):
+    from azul_engine.web import i18n
+
+    with TestClient(app) as c:
+        c.get("/?lang=" + lang)
+        assert c.post("/api/sheet/new", json=dict(NEW_SHEET, variant="grey")).status_code == 200
+        page = c.get("/sheet").text
+        assert 'id="grey-help"' in page and i18n.text(lang, "grey_help")[:40] in page
+        assert c.post("/api/sheet/reset", json={}).status_code == 200
+        assert c.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        assert 'id="grey-help"' not in c.get("/sheet").text  # classic: nothing of the kind

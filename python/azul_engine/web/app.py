@@ -275,6 +275,8 @@ def sheet_body(lang, engine, sheet):
     if not sheet["over"]:
         out.append("<h3>%s</h3><p class=\"small\">%s</p>" % (t("round_n", n=len(sheet["rounds"]) + 1),
                                                               t("sheet_help")))
+        if sheet["variant"] == "grey":
+            out.append('<p class="small" id="grey-help">%s</p>' % t("grey_help"))
         form = None
         if sheet["variant"] == "grey":
             form = "colourpick"

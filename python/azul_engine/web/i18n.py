@@ -40,6 +40,27 @@ T = {
     "new_sheet": ("New score sheet", "Новый лист счёта", "Новий аркуш рахунку", "Nouvelle feuille",
                   "Nový záznam"),
     "round_n": ("Round {n}", "Раунд {n}", "Раунд {n}", "Manche {n}", "Kolo {n}"),
+    "grey_help": ("Grey wall: choose the colour, then tap the column where the tile went. A completed pattern line "
+                  "that fits in no empty cell of its row (every empty cell's column already holds its colour, "
+                  "tiles placed earlier this round included) is not placed: all its tiles go to the floor, so "
+                  "add them to the floor tiles (at most 7) and tap nothing in that row.",
+                  "Серая стена: выберите цвет, затем нажмите столбец, куда легла плитка. Заполненная линия, "
+                  "которой нет места ни в одной пустой клетке её ряда (в столбце каждой пустой клетки её цвет "
+                  "уже есть, считая плитки этого раунда), не выкладывается: все её плитки уходят на пол — "
+                  "прибавьте их к плиткам на полу (не больше 7) и ничего не нажимайте в этом ряду.",
+                  "Сіра стіна: виберіть колір, потім натисніть стовпець, куди лягла плитка. Заповнена лінія, якій "
+                  "немає місця в жодній порожній клітинці її ряду (у стовпці кожної порожньої клітинки її колір "
+                  "уже є, враховуючи плитки цього раунду), не викладається: усі її плитки йдуть на підлогу — "
+                  "додайте їх до плиток на підлозі (не більше 7) і нічого не натискайте в цьому ряду.",
+                  "Mur gris : choisissez la couleur, puis touchez la colonne où la tuile a été posée. Une ligne "
+                  "complète qui ne va dans aucune case vide de sa rangée (la colonne de chaque case vide a déjà "
+                  "sa couleur, tuiles de cette manche comprises) n'est pas posée : toutes ses tuiles vont au "
+                  "plancher ; ajoutez-les aux tuiles du plancher (7 au plus) et ne touchez rien dans cette "
+                  "rangée.",
+                  "Šedá zeď: vyberte barvu a pak klepněte na sloupec, kam dlaždice šla. Dokončená řada, která se "
+                  "nevejde do žádného prázdného políčka své řady (sloupec každého prázdného políčka už její barvu "
+                  "má, včetně dlaždic tohoto kola), se nepokládá: všechny její dlaždice jdou na podlahu, "
+                  "přičtěte je k dlaždicím na podlaze (nejvýše 7) a v té řadě nic neklepejte."),
     "sheet_help": ("Tap the wall cell of each tile placed this round, set the floor tiles and who took the "
                    "first-player marker, then score the round.",
                    "Нажмите клетку стены для каждой выложенной в этом раунде плитки, укажите плитки на полу и "
