@@ -180,3 +180,9 @@ def test_records_write_refuses_an_existing_file(kept):
         records.write(kept, [])
     records.write(kept, [], mode="replace")
     assert kept.read_bytes() == b""
+
+
+def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept, capsys):
+    code, err = run(["record", "--bot", "random", "-o", str(kept), "--force", "--ray", "127.0.0.1:1"], capsys)
+    assert code == 2 and "127.0.0.1:1" in err
+    assert kept.read_bytes() == OLD and not leftovers(kept.parent)
