@@ -168,3 +168,16 @@ def test_the_grey_sheet_says_what_to_enter_for_a_line_that_fits_nowhere(app, lan
         assert c.post("/api/sheet/reset", json={}).status_code == 200
         assert c.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
         assert 'id="grey-help"' not in c.get("/sheet").text  # classic: nothing of the kind
+
+
+def test_a_summer_pavilion_replay_draws_the_board(app, engine):
+    from azul_engine import bots
+
+    game = bots.play(engine, 2, "summer-pavilion", 4, "greedy")
+    with TestClient(app) as c:
+        r = c.post("/api/replay/load", json={"text": game.record_json(), "line": 1})
+        assert r.status_code == 200, r.text
+        html = r.json()["html"]
+        assert '<div class="pvboard"><svg' in html and "azul-state/1" not in html
+        r = c.post("/api/replay/step", json={"to": 5})
+        assert '<div class="pvboard"><svg' in r.json()["html"]

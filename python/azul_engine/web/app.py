@@ -30,7 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import azul_engine
-from .. import IllegalMoveError, StateFormatError, bots, mcts, records
+from .. import IllegalMoveError, StateFormatError, bots, mcts, records, svg
 from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
 
 STATIC = Path(__file__).parent / "static"
@@ -765,8 +765,8 @@ def replay_body(lang, session):
                               wall_cells(lang, state.variant, state.walls[p]), t("floor"),
                               "".join(tile(c) for c in state.floors[p]) or "&ndash;"))
             out.append("</div>")
-        else:
-            out.append("<pre>%s</pre>" % esc(str(state)))
+        else:  # Summer Pavilion: the same picture as `azul-engine board` draws
+            out.append('<div class="pvboard">%s</div>' % svg.board(state, last_move=False))
     return "".join(out)
 
 
