@@ -231,3 +231,35 @@ def test_the_replay_viewer(page, server, engine, tmp_path):
     click(page, "#rp-prev")
     assert page.inner_text("#rp-pos").strip() != ""
     screenshot(page, "replay")
+
+
+def _box(p, selector):
+    return p.locator(selector).first.bounding_box()
+
+
+def test_the_end_of_a_sheet_on_a_phone(phone, server, engine):
+    """At 375 px: the final totals are on screen (first after the names), the buttons do not overlap, and a new
+    sheet asks first (dismissed: the sheet stays; accepted: a new one)."""
+    game = finished_game(engine, 2, "classic", 1)
+    start_sheet(phone, server, "classic", 2)
+    for entry in table_rounds(game):
+        enter_round(phone, "classic", entry)
+    total = _box(phone, "table.final td[data-final]")
+    assert total is not None and total["x"] + total["width"] <= PHONE["viewport"]["width"], total
+    buttons = phone.locator("p.actions > *")
+    boxes = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+    assert len(boxes) >= 2
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or
+                     a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, (a, b)
+    asked = []
+    phone.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    click(phone, 'button[data-post="/api/sheet/reset"]')
+    assert asked and "new score sheet" in asked[0].lower()
+    assert phone.locator("table.final").count() == 1  # kept
+    phone.once("dialog", lambda d: d.accept())
+    click(phone, 'button[data-post="/api/sheet/reset"]')
+    assert phone.locator("table.final").count() == 0 and phone.locator("#start").count() == 1
+    screenshot(phone, "sheet-phone-new")

@@ -332,8 +332,9 @@ def sheet_body(lang, engine, sheet):
                                sheet["final"]["scores"], sheet["final"]["winners"]))
     record = ('<a class="button" id="sheet-record" href="/sheet/record">%s</a> ' % t("download")
               if sheet["over"] else "")
-    out.append('<p>%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
-               "</button></p>" % (record, t("download_sheet"), t("new_sheet")))
+    out.append('<p class="actions">%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/'
+               'reset" data-confirm="%s">%s</button></p>' % (record, t("download_sheet"), t("confirm_new_sheet"),
+                                                            t("new_sheet")))
     if sheet["over"]:
         out.append('<p class="small">%s</p>' % t("record_note"))
     return "".join(out)
@@ -435,17 +436,18 @@ def pavilion_body(lang, engine, sheet):
         out.append('<button data-post="/api/sheet/undo">%s</button>' % t("undo_round"))
     if sheet["over"]:
         final = sheet["final"]
-        rows = "".join('<tr><td>%s</td><td>%d</td><td>+%d</td><td>%d &rarr; &minus;%d</td><td data-final="%d"><b>%d'
-                       "</b></td></tr>" % (esc(names[p]), sheet["scores"][p], e["bonus"], e["kept"], e["penalty"],
-                                           final["scores"][p], final["scores"][p])
+        rows = "".join('<tr><td>%s</td><td data-final="%d"><b>%d</b></td><td>%d</td><td>+%d</td><td>%d &rarr; '
+                       "&minus;%d</td></tr>" % (esc(names[p]), final["scores"][p], final["scores"][p],
+                                                sheet["scores"][p], e["bonus"], e["kept"], e["penalty"])
                        for p, e in enumerate(final["end"]))
         note = " (%s)" % t("shared") if len(final["winners"]) > 1 else ""
         out.append('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s'
                    '</th><th>%s</th></tr>%s</table></div><p class="winner" id="winners">%s: %s%s</p>'
-                   % (t("game_over"), t("before_bonus"), t("end_bonus"), t("kept_penalty"), t("final"), rows,
+                   % (t("game_over"), t("final"), t("before_bonus"), t("end_bonus"), t("kept_penalty"), rows,
                       t("winners"), esc(", ".join(names[w] for w in final["winners"])), note))
-    out.append('<p><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/reset">%s'
-               "</button></p>" % (t("download_sheet"), t("new_sheet")))
+    out.append('<p class="actions"><a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/'
+               'reset" data-confirm="%s">%s</button></p>' % (t("download_sheet"), t("confirm_new_sheet"),
+                                                            t("new_sheet")))
     return "".join(out)
 
 
@@ -513,9 +515,10 @@ def final_block(lang, names, before, bonuses, final, winners):
     rows = []
     for p, name in enumerate(names):
         b = bonuses[p]
-        rows.append("<tr><td>%s</td><td>%d</td><td>%d &times; 2</td><td>%d &times; 7</td><td>%d &times; 10</td>"
-                    "<td>+%d</td><td data-final=\"%d\"><b>%d</b></td></tr>"
-                    % (esc(name), before[p], b["rows"], b["columns"], b["colours"], b["points"], final[p], final[p]))
+        # the total first: on a phone the columns after it may need a scroll
+        rows.append("<tr><td>%s</td><td data-final=\"%d\"><b>%d</b></td><td>%d</td><td>%d &times; 2</td>"
+                    "<td>%d &times; 7</td><td>%d &times; 10</td><td>+%d</td></tr>"
+                    % (esc(name), final[p], final[p], before[p], b["rows"], b["columns"], b["colours"], b["points"]))
     best = max(final)
     tied = [p for p in range(len(final)) if final[p] == best]
     note = ""
@@ -523,7 +526,7 @@ def final_block(lang, names, before, bonuses, final, winners):
         note = " (%s%s)" % (t("tiebreak"), "; " + t("shared") if len(winners) > 1 else "")
     return ('<h3>%s</h3><div class="scroll"><table class="final"><tr><th></th><th>%s</th><th>%s</th><th>%s</th>'
             "<th>%s</th><th>%s</th><th>%s</th></tr>%s</table></div><p class=\"winner\" id=\"winners\">%s: %s%s</p>"
-            % (t("game_over"), t("before_bonus"), t("rows"), t("columns"), t("colours"), t("bonuses"), t("final"),
+            % (t("game_over"), t("final"), t("before_bonus"), t("rows"), t("columns"), t("colours"), t("bonuses"),
                "".join(rows), t("winners"), esc(", ".join(names[w] for w in winners)), note))
 
 

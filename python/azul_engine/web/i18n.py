@@ -83,6 +83,12 @@ T = {
                    "{name}: на підлозі більше {n} предметів не вміщується",
                    "{name} : le plancher ne tient pas plus de {n} éléments",
                    "{name}: na podlahu se nevejde víc než {n} položek"),
+    "confirm_new_sheet": ("Start a new score sheet? This one is gone unless you have downloaded it.",
+                          "Начать новый лист? Этот пропадёт, если вы его не скачали.",
+                          "Почати новий аркуш? Цей зникне, якщо ви його не завантажили.",
+                          "Commencer une nouvelle feuille ? Celle-ci sera perdue si vous ne l'avez pas "
+                          "téléchargée.",
+                          "Začít nový záznam? Tento zmizí, pokud jste si ho nestáhli."),
     "needs_js": ("This page needs JavaScript: turn it on to enter, check and play games here.",
                  "Этой странице нужен JavaScript: включите его, чтобы вводить, проверять и играть партии.",
                  "Цій сторінці потрібен JavaScript: увімкніть його, щоб вводити, перевіряти й грати партії.",

@@ -19,6 +19,7 @@ document.addEventListener("click", async (ev) => {
   const el = ev.target.closest("[data-post]");
   if (!el || el.disabled) return;
   ev.preventDefault();
+  if (el.dataset.confirm && !window.confirm(el.dataset.confirm)) return;  // e.g. a new sheet wipes this one
   document.body.dataset.busy = "1";
   const body = el.dataset.json ? JSON.parse(el.dataset.json) : {};
   if (el.dataset.form) {
