@@ -263,3 +263,38 @@ def test_the_end_of_a_sheet_on_a_phone(phone, server, engine):
     click(phone, 'button[data-post="/api/sheet/reset"]')
     assert phone.locator("table.final").count() == 0 and phone.locator("#start").count() == 1
     screenshot(phone, "sheet-phone-new")
+
+
+def test_the_keyboard_keeps_its_place_after_an_action(page, server):
+    """Enter on a wall cell (a button): the page part is redrawn and the focus is on the same cell again, not at
+    the top of the page; then Tab goes on from there."""
+    start_sheet(page, server, "classic", 2)
+    cell = '.board[data-player="1"] [data-cell="32"]'
+    page.locator(cell).first.focus()
+    page.keyboard.press("Enter")
+    idle(page)
+    assert page.locator('.board[data-player="1"] .cell.new').count() == 1
+    assert page.evaluate("document.activeElement.matches(%r)" % cell)
+    page.keyboard.press("Enter")  # the same cell again: the tile is taken back
+    idle(page)
+    assert page.locator('.board[data-player="1"] .cell.new').count() == 0
+    assert page.evaluate("document.activeElement.matches(%r)" % cell)
+
+
+def test_the_arrow_keys_step_through_a_replay(page, server, engine):
+    game = finished_game(engine, 2, "classic", 3)
+    fresh(page, server.url + "/replay")
+    page.set_input_files("#replayfile", files=[{"name": "g.jsonl", "mimeType": "application/json",
+                                                "buffer": (game.record_json() + "\n").encode()}])
+    click(page, "#replay-load")
+    where = lambda: page.inner_text("#rp-pos")  # noqa: E731
+    start = where()
+    page.keyboard.press("ArrowRight")
+    idle(page)
+    assert where() != start and "1" in where()
+    page.keyboard.press("End")
+    idle(page)
+    assert page.locator("#rp-next").is_disabled() and page.locator("#rp-last").is_disabled()
+    page.keyboard.press("Home")
+    idle(page)
+    assert where() == start

@@ -225,7 +225,7 @@ def layout(lang, title, body, active):
             "<link rel=\"stylesheet\" href=\"/static/app.css\"></head><body data-busy=\"0\">"
             "<header><h1>%s</h1><nav>%s</nav><label>%s <select id=\"lang\">%s</select></label></header>"
             "<noscript><p class=\"msg error\">%s</p></noscript>"
-            "<div id=\"msg\" class=\"msg\" hidden role=\"status\"></div><main id=\"main\">%s</main>"
+            "<div id=\"msg\" class=\"msg\" hidden role=\"status\"></div><main id=\"main\" tabindex=\"-1\">%s</main>"
             "<script src=\"/static/app.js\"></script></body></html>"
             % (lang, esc(title), esc(i18n.text(lang, "title")), links, esc(i18n.text(lang, "language")),
                options, esc(i18n.text(lang, "needs_js")), body))
