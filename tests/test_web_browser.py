@@ -114,7 +114,7 @@ def enter_round(p, variant, entry, refuse_second_tile=False):
                 placed = [x for x in tiles if tiles.index(x) <= tiles.index(t)]
                 assert p.locator('.board[data-player="%d"] .cell.new' % seat).count() == len(placed)
         for _ in range(entry["floors"][seat]):
-            click(p, '.board[data-player="%d"] button[aria-label="+"]' % seat)
+            click(p, '.board[data-player="%d"] button[data-post="/api/sheet/floor"][data-step="+"]' % seat)
     click(p, '.board[data-player="%d"] .markerb' % entry["marker"])
     click(p, "#score-round")
     assert message(p) == "", message(p)
@@ -298,3 +298,63 @@ def test_the_arrow_keys_step_through_a_replay(page, server, engine):
     page.keyboard.press("Home")
     idle(page)
     assert where() == start
+
+
+WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+           "resultTypes": ["violations"]}
+
+
+def axe_violations(p):
+    """axe-core's WCAG 2.1 A and AA violations on the page as it is, as short lines."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(p, options=WCAG_AA).response["violations"]
+    return ["%s: %s (%s)" % (v["id"], v["help"], ", ".join(n["target"][0] for n in v["nodes"][:3])) for v in found]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "fr", "cs"])
+def test_every_page_meets_wcag_21_aa(page, server, engine, lang):
+    """axe-core in chromium, on each page empty and in use: a sheet of each kind being entered and finished, a
+    game against the bots, a loaded replay."""
+    problems = {}
+
+    def check(name):
+        problems.update({name + ": " + v: 1 for v in axe_violations(page)})
+
+    for path in ("/", "/sheet", "/check", "/play", "/replay"):
+        fresh(page, server.url + path + "?lang=" + lang)
+        check(path)
+    for variant in ("classic", "grey", "summer-pavilion"):
+        start_sheet(page, server, variant, 3, lang)
+        check("sheet " + variant)
+    game = finished_game(engine, 2, "classic", 1)
+    start_sheet(page, server, "classic", 2, lang)
+    for entry in table_rounds(game):
+        enter_round(page, "classic", entry)
+    check("finished sheet")
+    fresh(page, server.url + "/play?lang=" + lang)
+    click(page, "#start")
+    check("play")
+    fresh(page, server.url + "/replay?lang=" + lang)
+    page.set_input_files("#replayfile", files=[{"name": "g.jsonl", "mimeType": "application/json",
+                                                "buffer": (game.record_json() + "\n").encode()}])
+    click(page, "#replay-load")
+    check("replay")
+    assert not problems, "\n".join(problems)
+
+
+def _luminance(rgb):
+    def channel(v):
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(x)) for x in re.findall(r"\d+", rgb)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_first_player_marker_is_legible(page, server):
+    """The "1" on the marker against its tile: at least WCAG AA's 4.5:1 (it was 2.33:1)."""
+    start_sheet(page, server, "classic", 2)
+    colours = page.evaluate("(() => { const s = getComputedStyle(document.querySelector('.tile.t-M'));"
+                            " return [s.color, s.backgroundColor]; })()")
+    fg, bg = sorted((_luminance(c) for c in colours), reverse=True)
+    assert (fg + 0.05) / (bg + 0.05) >= 4.5, colours

@@ -252,7 +252,7 @@ def setup_form(lang, url, with_seats):
                 for v, k in choices))
         else:
             seat = '<input name="name%d" value="%s" maxlength="30" size="12">' % (i, t("player_n", n=i + 1))
-        rows.append("<div class=\"row\"><span>%s</span> %s</div>" % (t("seat_n", n=i + 1), seat))
+        rows.append("<div class=\"row\"><label>%s %s</label></div>" % (t("seat_n", n=i + 1), seat))
     return ('<form id="setup" onsubmit="return false"><fieldset><label>%s <select name="variant">'
             '<option value="classic">%s</option><option value="grey">%s</option>%s</select></label> '
             '<label>%s <select name="players"><option value="2">2</option><option value="3">3</option><option value="4">4</option></select>'
@@ -302,14 +302,17 @@ def sheet_body(lang, engine, sheet):
             marker = pending["marker"] == p
             out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>%s'
                        '<div class="row"><b>%s:</b> <button data-post="/api/sheet/floor" data-json="%s" '
-                       'aria-label="-">&minus;</button><span class="floorn">%d</span> %s '
-                       '<button data-post="/api/sheet/floor" data-json="%s" aria-label="+">+</button></div>'
+                       'data-step="-" aria-label="%s">&minus;</button><span class="floorn">%d</span> %s '
+                       '<button data-post="/api/sheet/floor" data-json="%s" data-step="+" aria-label="%s">+</button>'
+                       '</div>'
                        '<div class="row small">%s</div><div class="row"><button class="markerb%s" '
                        'data-post="/api/sheet/marker" data-json="%s">%s %s</button></div></div>'
                        % (p, esc(name), t("score"), sheet["scores"][p],
                           wall_cells(lang, sheet["variant"], wall, pick, new, form=form),
-                          t("floor"), attr_json({"player": p, "tiles": max(0, n - 1)}), n, t("floor_tiles"),
-                          attr_json({"player": p, "tiles": n + 1}),
+                          t("floor"), attr_json({"player": p, "tiles": max(0, n - 1)}),
+                          t("one_fewer", what="%s, %s" % (name, i18n.text(lang, "floor_tiles"))), n,
+                          t("floor_tiles"), attr_json({"player": p, "tiles": n + 1}),
+                          t("one_more", what="%s, %s" % (name, i18n.text(lang, "floor_tiles"))),
                           t("items", n=sheets.floor_items(pending, p)), " primary" if marker else "",
                           attr_json({"player": None if marker else p}), tile("M", label="1"), t("marker")))
         out.append("</div>")
@@ -360,10 +363,13 @@ def pv_star(lang, star):
     return i18n.text(lang, "centre_star") if star == "C" else i18n.text(lang, "star_of", c=pv_colour(lang, star))
 
 
-def stepper(url, body_minus, body_plus, value, label):
-    return ('<button data-post="%s" data-json="%s" aria-label="-">&minus;</button><span class="num">%d</span> %s '
-            '<button data-post="%s" data-json="%s" aria-label="+">+</button>'
-            % (url, attr_json(body_minus), value, label, url, attr_json(body_plus)))
+def stepper(url, body_minus, body_plus, value, label, lang, name):
+    """A count with a − and a + button, each named for a screen reader ("Anna, kept tiles: one fewer")."""
+    what = "%s, %s" % (esc(name), label)
+    return ('<button data-post="%s" data-json="%s" data-step="-" aria-label="%s">&minus;</button><span class="num">'
+            '%d</span> %s <button data-post="%s" data-json="%s" data-step="+" aria-label="%s">+</button>'
+            % (url, attr_json(body_minus), esc(i18n.text(lang, "one_fewer", what=what)), value, label, url,
+               attr_json(body_plus), esc(i18n.text(lang, "one_more", what=what))))
 
 
 def pavilion_body(lang, engine, sheet):
@@ -411,18 +417,18 @@ def pavilion_body(lang, engine, sheet):
                           (" " + stepper("/api/pavilion/token",
                                          {"player": p, "tiles": max(1, pending["token_tiles"] - 1)},
                                          {"player": p, "tiles": pending["token_tiles"] + 1},
-                                         pending["token_tiles"], t("token_tiles"))) if token else "",
+                                         pending["token_tiles"], t("token_tiles"), lang, name)) if token else "",
                           t("pass"),
                           stepper("/api/pavilion/pass",
                                   {"player": p, "kept": max(0, pending["kept"][p] - 1),
                                    "discarded": pending["discarded"][p]},
                                   {"player": p, "kept": pending["kept"][p] + 1, "discarded": pending["discarded"][p]},
-                                  pending["kept"][p], t("kept")),
+                                  pending["kept"][p], t("kept"), lang, name),
                           stepper("/api/pavilion/pass",
                                   {"player": p, "kept": pending["kept"][p],
                                    "discarded": max(0, pending["discarded"][p] - 1)},
                                   {"player": p, "kept": pending["kept"][p], "discarded": pending["discarded"][p] + 1},
-                                  pending["discarded"][p], t("discarded"))))
+                                  pending["discarded"][p], t("discarded"), lang, name)))
         out.append("</div>")
         try:
             preview = pvs.evaluate(engine, sheet)
@@ -741,11 +747,11 @@ def replay_states(engine, record):
 
 def replay_body(lang, session):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
-    out = ['<h2>%s</h2><p class="small">%s</p><fieldset><input type="file" id="replayfile" accept=".jsonl,.json">'
+    out = ['<h2>%s</h2><p class="small">%s</p><fieldset><label>%s <input type="file" id="replayfile" accept=".jsonl,.json"></label>'
            ' <form id="replayform" style="display:inline" onsubmit="return false"><label>%s <input name="line" '
            'value="1" size="3" inputmode="numeric"></label></form> <button id="replay-load" data-post='
            '"/api/replay/load" data-file="replayfile" data-form="replayform">%s</button></fieldset>'
-           % (t("nav_replay"), t("replay_help"), t("game_line"), t("upload"))]
+           % (t("nav_replay"), t("replay_help"), t("record_file"), t("game_line"), t("upload"))]
     rp = session.replay
     if rp:
         states = rp["states"]

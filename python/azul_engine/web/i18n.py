@@ -89,6 +89,12 @@ T = {
                           "Commencer une nouvelle feuille ? Celle-ci sera perdue si vous ne l'avez pas "
                           "téléchargée.",
                           "Začít nový záznam? Tento zmizí, pokud jste si ho nestáhli."),
+    "record_file": ("Record file (.jsonl)", "Файл записей (.jsonl)", "Файл записів (.jsonl)",
+                    "Fichier de parties (.jsonl)", "Soubor záznamů (.jsonl)"),
+    "one_fewer": ("{what}: one fewer", "{what}: на одну меньше", "{what}: на одну менше", "{what} : un de moins",
+                  "{what}: o jednu méně"),
+    "one_more": ("{what}: one more", "{what}: на одну больше", "{what}: на одну більше", "{what} : un de plus",
+                 "{what}: o jednu více"),
     "needs_js": ("This page needs JavaScript: turn it on to enter, check and play games here.",
                  "Этой странице нужен JavaScript: включите его, чтобы вводить, проверять и играть партии.",
                  "Цій сторінці потрібен JavaScript: увімкніть його, щоб вводити, перевіряти й грати партії.",
