@@ -61,7 +61,10 @@ def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engin
     sheet = session_of(client).sheet
     for entry in table_rounds(game):
         enter_round(engine, sheet, entry)
-    assert sheet["over"] and "/sheet/record" in client.get("/sheet").text
+    page = client.get("/sheet").text
+    assert sheet["over"] and "/sheet/record" in page
+    # the search can take a while: the link says so when clicked (app.js shows its data-wait)
+    assert 'data-wait="%s"' % i18n.text("en", "record_wait", s=20) in page
     r = client.get("/sheet/record")
     assert r.status_code == 200, r.text[:300]
     record = json.loads(r.text)

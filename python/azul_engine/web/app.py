@@ -333,8 +333,8 @@ def sheet_body(lang, engine, sheet):
     if sheet["over"]:
         out.append(final_block(lang, names, sheet["rounds"][-1]["after"], sheet["final"]["bonuses"],
                                sheet["final"]["scores"], sheet["final"]["winners"]))
-    record = ('<a class="button" id="sheet-record" href="/sheet/record">%s</a> ' % t("download")
-              if sheet["over"] else "")
+    record = ('<a class="button" id="sheet-record" href="/sheet/record" data-wait="%s">%s</a> '
+              % (t("record_wait", s=RECORD_SECONDS), t("download")) if sheet["over"] else "")
     out.append('<p class="actions">%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/'
                'reset" data-confirm="%s">%s</button></p>' % (record, t("download_sheet"), t("confirm_new_sheet"),
                                                             t("new_sheet")))

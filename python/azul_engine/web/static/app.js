@@ -30,6 +30,14 @@ async function post(url, body, focus) {
 }
 
 document.addEventListener("click", async (ev) => {
+  const wait = ev.target.closest("a[data-wait]");  // a slow download: say what is happening meanwhile
+  if (wait) {
+    const msg = document.getElementById("msg");
+    msg.textContent = wait.dataset.wait;
+    msg.className = "msg note";
+    msg.hidden = false;
+    return;
+  }
   const el = ev.target.closest("[data-post]");
   if (!el || el.disabled) return;
   ev.preventDefault();
