@@ -186,3 +186,10 @@ def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept, cap
     code, err = run(["record", "--bot", "random", "-o", str(kept), "--force", "--ray", "127.0.0.1:1"], capsys)
     assert code == 2 and "127.0.0.1:1" in err
     assert kept.read_bytes() == OLD and not leftovers(kept.parent)
+
+
+def test_append_to_a_file_not_there_makes_it(tmp_path):
+    path = tmp_path / "new.jsonl"
+    with outputs.LineWriter(path, "append") as out:
+        out.write_line("{}")
+    assert path.read_bytes() == b"{}\n"

@@ -109,7 +109,7 @@ class LineWriter:
                 f.seek(-1, os.SEEK_END)
                 if f.read(1) != b"\n":
                     raise OSError(errno.EINVAL, "it does not end with a whole line: cannot add to it", path)
-        self._new = st is None and mode != "append"
+        self._new = st is None
         if self._new:  # nothing to keep safe: written in place, so that it can be followed as it grows
             self._file = open(path, "xb", buffering=0)
         elif stat.S_ISREG(st.st_mode):
