@@ -97,3 +97,11 @@ class EndsItsProcess:
             import signal
             os.kill(os.getpid(), signal.SIGKILL)
         return state.legal_actions()[0]
+
+
+class Loud:
+    """Prints a line to its process's standard output at every move (a chatty bot of a user's own)."""
+
+    def choose(self, state):
+        print("LOUD: thinking", flush=True)
+        return state.legal_actions()[0]

@@ -287,3 +287,17 @@ def test_selfplay_command_with_ray(ray_address, tmp_path, capsys):
     assert out[1].endswith("2 workers (ray %s)" % ray_address) and ray.is_initialized()
     for name in ("part-00000.npz", "part-00001.npz"):
         assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
+
+
+def test_the_workers_own_output_stays_out_of_the_commands(ray_address, tmp_path):
+    """A bot that prints in a Ray worker: the command's stdout carries the command's output only (Ray would copy
+    the workers' lines to it, coloured, with log_to_driver)."""
+    out = tmp_path / "loud.jsonl"
+    tests = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH")) if p))
+    proc = cli(["record", "--games", "2", "--bots", "bot_examples:Loud,greedy", "--ray", "--workers", "2",
+                "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    stdout, stderr = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0, stderr.decode()
+    assert stdout.decode().startswith(f"{out}: 2 games in ") and stdout.decode().count("\n") == 1, stdout
+    assert b"LOUD" not in stdout and b"LOUD" not in stderr

@@ -312,8 +312,10 @@ class RayExecutor(Executor):
         self._ray, self._owned = ray, False
         if not ray.is_initialized():
             import logging
-            # ERROR: Ray's start-up notes (a token made for the local instance, ...) are not the command's output
-            options = dict(logging_level=logging.ERROR, log_to_driver=True, include_dashboard=False)
+            # ERROR: Ray's start-up notes (a token made for the local instance, ...) are not the command's output;
+            # nor are the workers' own lines (log_to_driver would copy them, coloured, to the command's stdout,
+            # dozens after a node loss): a game's error still comes back with its task.
+            options = dict(logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False)
             if address is None:
                 options["num_cpus"] = workers or os.cpu_count() or 1
             else:
