@@ -181,3 +181,21 @@ def test_a_summer_pavilion_replay_draws_the_board(app, engine):
         assert '<div class="pvboard"><svg' in html and "azul-state/1" not in html
         r = c.post("/api/replay/step", json={"to": 5})
         assert '<div class="pvboard"><svg' in r.json()["html"]
+
+
+BAD_WALLS = ["BYRKW\nWBYRK\nKWBYR\nRKWBY\nYRKWZ", "BYRK\n", "BYRK\nWBYRK\n.....\n.....\n.....",
+             "BBRKW\nWBYRK\n.....\n.....\n.....", "BYRKW\nBYRKW\n.....\n.....\n....."]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
+def test_the_score_checks_wall_errors_speak_the_pages_language(app, lang):
+    from azul_engine.web import i18n
+
+    with TestClient(app) as c:
+        c.get("/?lang=" + lang)
+        assert i18n.text(lang, "colour_legend") in c.get("/check").text
+        for wall in BAD_WALLS:
+            r = c.post("/api/check/wall", json={"wall": wall, "score": "0"})
+            english = TestClient(app).post("/api/check/wall", json={"wall": wall, "score": "0"}).json()["error"]
+            assert r.status_code == 422 and r.json()["error"] != english, (wall, english)
+            assert not r.json()["error"].startswith("wall:"), r.json()["error"]

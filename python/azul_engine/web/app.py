@@ -542,6 +542,7 @@ def check_body(lang, result=""):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
     return ('<h2>%s</h2><form id="wallform" onsubmit="return false"><fieldset><label>%s<br><textarea name="wall" '
             'rows="5" cols="12" spellcheck="false">BYRKW\nWBYRK\n.....\n.....\n.....</textarea></label><br>'
+            '<span class="small" id="legend">%s</span><br>'
             '<label>%s <input name="score" inputmode="numeric" size="5" value="0"></label> <label>%s <select '
             'name="variant"><option value="classic">%s</option><option value="grey">%s</option>'
             '<option value="">%s</option></select></label></fieldset></form>'
@@ -549,8 +550,8 @@ def check_body(lang, result=""):
             '<fieldset><label>%s <input type="file" id="recordfile" accept=".jsonl,.json,application/json"></label>'
             '<button id="check-record" data-post="/api/check/record" data-file="recordfile">%s</button></fieldset>'
             '<div id="result">%s</div>'
-            % (t("nav_check"), t("check_wall"), t("check_score"), t("variant"), t("classic"), t("grey"),
-               t("any_wall"), t("check"), t("upload_record"), t("upload"), result))
+            % (t("nav_check"), t("check_wall"), t("colour_legend"), t("check_score"), t("variant"), t("classic"),
+               t("grey"), t("any_wall"), t("check"), t("upload_record"), t("upload"), result))
 
 
 def bonus_table(lang, b, score):
@@ -996,7 +997,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
             rows = records.wall_text(wall if isinstance(wall, str) else None)
             b = engine.end_bonus(rows, variant=variant)
         except (ValueError, StateFormatError) as e:
-            raise BadRequest(str(e), 422) from None
+            raise BadRequest(i18n.engine_text(lang, str(e)), 422) from None
         return {"html": check_body(lang, bonus_table(lang, b, score))}
 
     def check_record(data, session, lang):

@@ -100,6 +100,40 @@ T = {
                     "Шукаємо партію, яка дає цей аркуш (до {s} с)…",
                     "Recherche d'une partie qui donne cette feuille (jusqu'à {s} s)…",
                     "Hledáme hru, která dává tento záznam (nejvýše {s} s)…"),
+    "e_wall_letter": ("wall: row {row}: '{ch}' is not a colour letter (B Y R K W) or '.' for an empty cell",
+                      "стена: ряд {row}: «{ch}» — не буква цвета (B Y R K W; K — чёрный) и не «.» для пустой "
+                      "клетки",
+                      "стіна: ряд {row}: «{ch}» — не літера кольору (B Y R K W; K — чорний) і не «.» для "
+                      "порожньої клітинки",
+                      "mur : rangée {row} : « {ch} » n'est ni une lettre de couleur (B Y R K W ; K pour noir) ni "
+                      "« . » pour une case vide",
+                      "zeď: řada {row}: „{ch}“ není písmeno barvy (B Y R K W; K je černá) ani „.“ pro prázdné "
+                      "políčko"),
+    "e_wall_rows": ("wall: {n} rows, not 5 (one row per line, or rows separated by '/')",
+                    "стена: рядов {n}, а нужно 5 (по ряду в строке или ряды через «/»)",
+                    "стіна: рядів {n}, а треба 5 (по ряду в рядку або ряди через «/»)",
+                    "mur : {n} rangées au lieu de 5 (une rangée par ligne, ou séparées par « / »)",
+                    "zeď: {n} řad místo 5 (jedna řada na řádek, nebo řady oddělené „/“)"),
+    "e_wall_cells": ("wall: row {row} has {n} cells, not 5: '{cells}'",
+                     "стена: в ряду {row} клеток {n}, а нужно 5: «{cells}»",
+                     "стіна: у ряду {row} клітинок {n}, а треба 5: «{cells}»",
+                     "mur : la rangée {row} a {n} cases au lieu de 5 : « {cells} »",
+                     "zeď: řada {row} má {n} políček místo 5: „{cells}“"),
+    "e_wall_row_repeats": ("wall: impossible wall: row {row} repeats a colour",
+                           "стена: невозможная стена: в ряду {row} цвет повторяется",
+                           "стіна: неможлива стіна: у ряду {row} колір повторюється",
+                           "mur : mur impossible : une couleur se répète dans la rangée {row}",
+                           "zeď: nemožná zeď: v řadě {row} se opakuje barva"),
+    "e_wall_col_repeats": ("wall: impossible wall: column {col} repeats a colour",
+                           "стена: невозможная стена: в столбце {col} цвет повторяется",
+                           "стіна: неможлива стіна: у стовпці {col} колір повторюється",
+                           "mur : mur impossible : une couleur se répète dans la colonne {col}",
+                           "zeď: nemožná zeď: ve sloupci {col} se opakuje barva"),
+    "colour_legend": ("B blue, Y yellow, R red, K black, W white, . an empty cell",
+                      "B синий, Y жёлтый, R красный, K чёрный, W белый, . пустая клетка",
+                      "B синій, Y жовтий, R червоний, K чорний, W білий, . порожня клітинка",
+                      "B bleu, Y jaune, R rouge, K noir, W blanc, . case vide",
+                      "B modrá, Y žlutá, R červená, K černá, W bílá, . prázdné políčko"),
     "needs_js": ("This page needs JavaScript: turn it on to enter, check and play games here.",
                  "Этой странице нужен JavaScript: включите его, чтобы вводить, проверять и играть партии.",
                  "Цій сторінці потрібен JavaScript: увімкніть його, щоб вводити, перевіряти й грати партії.",
@@ -424,6 +458,12 @@ ENGINE = (
      r"wild tiles", "e_wild_colour"),
     (_WHERE + r" costs (?P<n>\d) tiles: at most (?P<m>\d) of them wild, since one real " + _COLOUR
      + r" tile is placed", "e_too_wild"),
+    (r"wall: row (?P<row>\d): '(?P<ch>.)' is not a colour letter \(B Y R K W\) or '\.' for an empty cell",
+     "e_wall_letter"),
+    (r"wall: (?P<n>\d+) rows, not 5 \(one row per line, or rows separated by '/'\)", "e_wall_rows"),
+    (r"wall: row (?P<row>\d) has (?P<n>\d+) cells, not 5: '(?P<cells>[^']*)'", "e_wall_cells"),
+    (r"wall: impossible wall: row (?P<row>\d) repeats a colour", "e_wall_row_repeats"),
+    (r"wall: impossible wall: column (?P<col>\d) repeats a colour", "e_wall_col_repeats"),
 )
 _ENGINE = tuple((re.compile(r"^(?P<who>.+: )?" + pattern + "$", re.S), key) for pattern, key in ENGINE)
 
