@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import azul_engine  # noqa: E402
 from azul_engine import bots, records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets  # noqa: E402
-from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
+from azul_engine.web.app import MAX_BODY, create_app, finding_text, sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
 
@@ -250,8 +250,11 @@ def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
     assert r.status_code == 200
     page = r.json()["html"]
     assert "1 records agree, 2 disagree" in page
-    expected = [str(f) for f in records.audit(bad, engine, line=2)]
+    expected = [finding_text("en", str(f)) for f in records.audit(bad, engine, line=2)]
     assert expected and all(json.dumps(f)[1:-1].replace("'", "&#x27;") in page or f in page for f in expected)
+    assert "player 0" not in page and "Player 1: " in page  # seats counted from 1, as the tables count them
+    client.get("/?lang=ru")
+    assert "Игрок 1: " in client.post("/api/check/record", json={"text": text}).json()["html"]
     assert "line 3: not JSON" in page
     assert 'data-final="%d"' % good["final_scores"][0] in page
 

@@ -580,6 +580,15 @@ def parse_records(text, lang="en"):
     return items
 
 
+_SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
+
+
+def finding_text(lang, text):
+    """An audit finding for a person: its seats counted from 1 and named as the page's tables name them
+    ("player 0" is "Игрок 1" beside a table of "Игрок 1, Игрок 2"); the rest is the audit's English."""
+    return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1)) + 1), text)
+
+
 def check_record_result(lang, engine, text):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
     items = parse_records(text, lang)
@@ -595,7 +604,7 @@ def check_record_result(lang, engine, text):
         if findings:
             disagree += 1
             block.append("<p><b>%s</b></p><ul class=\"findings\">%s</ul>" % (t("findings"), "".join(
-                "<li>%s</li>" % esc(f) for f in findings)))
+                "<li>%s</li>" % esc(finding_text(lang, f)) for f in findings)))
         else:
             agree += 1
             block.append('<p class="agrees">&#10004; %s</p>' % t("agrees"))
