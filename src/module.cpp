@@ -20,6 +20,20 @@ std::string TypeName(const py::handle& obj) {
   return Utf8(py::type::handle_of(obj).attr("__name__"));
 }
 
+// A state's type as the errors for a state of the wrong engine name it: "a GameState of the pure-Python engine
+// (azul_engine._pyengine)" for the other engine's states, else the type's name (as the pure engine's
+// state_type_error).
+std::string StateTypeName(const py::handle& obj) {
+  const std::string name = TypeName(obj);
+  if (name != "GameState" && name != "PavilionState") return name;
+  const py::object module = py::getattr(py::type::handle_of(obj), "__module__", py::none());
+  if (!py::isinstance<py::str>(module)) return name;
+  const std::string where = Utf8(module);
+  if (where == "azul_engine._pyengine" || where == "azul_engine._pypavilion")
+    return "a " + name + " of the pure-Python engine (azul_engine._pyengine)";
+  return name;
+}
+
 // Python truth, as `if history:` in the pure engine.
 bool Truthy(const py::handle& obj) {
   const int truth = PyObject_IsTrue(obj.ptr());
@@ -308,8 +322,8 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
                           const py::object& policy_obj) {
   const bool pavilion = py::isinstance<PGame>(state);
   if (!pavilion && !py::isinstance<Game>(state))
-    throw py::type_error("state must be a GameState or PavilionState of this engine, not " +
-                         TypeName(state));
+    throw py::type_error("state must be a GameState or PavilionState of the C++ engine (azul_engine._cppengine), "
+                         "not " + StateTypeName(state));
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   const uint64_t seed_value = ToSeed(seed);

@@ -182,8 +182,15 @@ def test_records_write_refuses_an_existing_file(kept):
     assert kept.read_bytes() == b""
 
 
-def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept, capsys):
-    code, err = run(["record", "--bot", "random", "-o", str(kept), "--force", "--ray", "127.0.0.1:1"], capsys)
+def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept):
+    import subprocess
+    import sys
+
+    # In a process of its own: importing ray here would make the test session's own Ray instance (tests/test_ray.py)
+    # miss its loopback-only setting, which must come before the first import.
+    done = subprocess.run([sys.executable, "-m", "azul_engine", "record", "--bot", "random", "-o", str(kept),
+                           "--force", "--ray", "127.0.0.1:1"], capture_output=True, text=True, timeout=120)
+    code, err = done.returncode, done.stderr
     assert code == 2 and "127.0.0.1:1" in err
     assert kept.read_bytes() == OLD and not leftovers(kept.parent)
 

@@ -91,9 +91,31 @@ def test_playout_arguments_are_checked(engine):
         engine.random_playouts(-1)
     with pytest.raises(TypeError, match="n must be an int"):
         engine.random_playouts(2.5)
-    with pytest.raises(TypeError, match="state must be a GameState or PavilionState of this engine"):
+    with pytest.raises(TypeError, match="state must be a GameState or PavilionState of the .* engine .*, not str$"):
         engine.playouts_from("azul", 3)
     assert engine.random_playouts(0).shape == (0, 2)
+
+
+ENGINE_NAMES = {"python": "the pure-Python engine (azul_engine._pyengine)",
+                "cpp": "the C++ engine (azul_engine._cppengine)"}
+
+
+@pytest.mark.parametrize("variant", ["classic", "summer-pavilion"])
+def test_the_other_engines_state_is_refused_by_name(engines, variant):
+    """Each engine's playouts_from and search, given the other engine's state, name both engines (issue 23)."""
+    by_name = dict(zip(("python", "cpp"), engines))
+    for mine, theirs in (("python", "cpp"), ("cpp", "python")):
+        engine, other = by_name[mine], by_name[theirs]
+        state = other.new_game(variant=variant)
+        kind = type(state).__name__
+        expected = "state must be a GameState or PavilionState of %s, not a %s of %s" % (
+            ENGINE_NAMES[mine], kind, ENGINE_NAMES[theirs])
+        with pytest.raises(TypeError) as raised:
+            engine.playouts_from(state, 1)
+        assert str(raised.value) == expected
+        with pytest.raises(TypeError) as raised:
+            engine.search(state, iterations=1)
+        assert str(raised.value) == "search: " + expected
 
 
 def test_bench_checksums_are_pinned():

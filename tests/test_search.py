@@ -228,8 +228,9 @@ def test_bad_arguments_get_the_same_error_in_both_engines(engine, kwargs, error,
 def test_states_it_cannot_search(engines):
     py, cpp = engines
     for engine, other in ((py, cpp), (cpp, py)):
-        with pytest.raises(TypeError, match="^search: state must be a GameState or PavilionState of this "
-                                            "engine, not GameState$"):
+        with pytest.raises(TypeError, match=r"^search: state must be a GameState or PavilionState of the "
+                                            r"\S+ engine \(azul_engine\._\w+\), not a GameState of the \S+ "
+                                            r"engine \(azul_engine\._\w+\)$"):
             engine.search(other.new_game(2))
         with pytest.raises(TypeError, match="not str$"):
             engine.search("azul-state/1")

@@ -170,7 +170,8 @@ def test_the_engines_refusals_on_a_sheet_come_in_the_pages_language(engine):
 def test_each_engine_message_of_the_catalogue_reads_back_in_every_language(pattern, key):
     """The English template of each catalogue entry is the engine's wording its pattern matches, and every
     language fills in the same fields (numbers kept, colours and stars named in that language)."""
-    fields = {"row": 2, "col": 3, "line": 4, "space": 5, "n": 5, "m": 4, "colour": "blue", "star": "blue"}
+    fields = {"row": 2, "col": 3, "line": 4, "space": 5, "n": 5, "m": 4, "colour": "blue", "star": "blue",
+              "ch": "Z", "cells": "BYRK"}
     english = i18n.text("en", key, **dict(fields, star="blue star"))
     assert english == i18n.engine_text("en", english)
     for lang in ("ru", "uk", "fr", "cs"):

@@ -81,6 +81,23 @@ def make_atomic(cls, unlocked):
             setattr(cls, name, _locked(value))
 
 
+_ENGINE_OF_MODULE = {"azul_engine._cppengine": "the C++ engine (azul_engine._cppengine)",
+                     "azul_engine._pyengine": "the pure-Python engine (azul_engine._pyengine)",
+                     "azul_engine._pypavilion": "the pure-Python engine (azul_engine._pyengine)"}
+
+
+def state_type_error(prefix, state, state_types):
+    """The TypeError for a ``state`` that is not one of ``state_types`` (an engine's GameState and
+    PavilionState): it names the engine asked and, for the other engine's state, that engine (the C++ engine's
+    playouts_from words it the same way)."""
+    mine = _ENGINE_OF_MODULE.get(state_types[0].__module__, "this engine")
+    kind = type(state)
+    theirs = _ENGINE_OF_MODULE.get(getattr(kind, "__module__", None)) if kind.__name__ in (
+        "GameState", "PavilionState") else None
+    what = "a %s of %s" % (kind.__name__, theirs) if theirs else kind.__name__
+    return TypeError("%sstate must be a GameState or PavilionState of %s, not %s" % (prefix, mine, what))
+
+
 def check_seed(seed):
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an int, not %s" % type(seed).__name__)

@@ -10,7 +10,7 @@ import math
 import time
 import typing
 
-from .common import MASK64, SplitMix64, as_index, check_policy, check_seed, splitmix_next
+from .common import MASK64, SplitMix64, as_index, check_policy, check_seed, splitmix_next, state_type_error
 
 EDGE_POINTS = 20  # section 4: the score margin mapped from -EDGE_POINTS..+EDGE_POINTS points onto 0..1
 TREE_SALT = 0xD1B54A32D192ED03  # section 2: the seeds of trees 1, 2, ...
@@ -79,8 +79,7 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
     ``(iterations, seconds or None, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
     max_nodes)``.  ``state_types``: the engine's state classes."""
     if not isinstance(state, state_types):
-        raise TypeError("search: state must be a GameState or PavilionState of this engine, not %s"
-                        % type(state).__name__)
+        raise state_type_error("search: ", state, state_types)
     iterations = _whole(iterations, "iterations", 1, MAX_ITERATIONS, "2**40")
     if seconds is not None:
         seconds = _real(seconds, "seconds")

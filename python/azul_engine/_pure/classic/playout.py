@@ -102,8 +102,7 @@ def playouts_from(state, n, seed=0, threads=0, *, with_plies=False, policy="unif
     import numpy as np
 
     if not isinstance(state, (GameState, PavilionState)):
-        raise TypeError("state must be a GameState or PavilionState of this engine, not %s"
-                        % type(state).__name__)
+        raise _pycommon.state_type_error("", state, (GameState, PavilionState))
     _check_playouts(n, threads)
     seed = _check_seed(seed)
     light = _pycommon.check_policy(policy)
