@@ -365,7 +365,7 @@ def pv_star(lang, star):
 
 def stepper(url, body_minus, body_plus, value, label, lang, name):
     """A count with a − and a + button, each named for a screen reader ("Anna, kept tiles: one fewer")."""
-    what = "%s, %s" % (esc(name), label)
+    what = "%s, %s" % (name, html.unescape(label))  # escaped once, below
     return ('<button data-post="%s" data-json="%s" data-step="-" aria-label="%s">&minus;</button><span class="num">'
             '%d</span> %s <button data-post="%s" data-json="%s" data-step="+" aria-label="%s">+</button>'
             % (url, attr_json(body_minus), esc(i18n.text(lang, "one_fewer", what=what)), value, label, url,
