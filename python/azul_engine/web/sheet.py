@@ -88,11 +88,20 @@ def _used(walls, tiles_by_player):
     return used
 
 
+def _check_colours(used):
+    """No colour has more than its 20 tiles (``used``: tiles of each colour in play)."""
+    for c in range(5):
+        if used[c] > 20:
+            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
+            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
+                             "too_many_tiles", colour=name, n=20)
+
+
 def _check_tiles(sheet, tiles_by_player, floors):
     """What the tiles in play allow: a round deals 4 tiles a factory (2 a player plus 1 factories), so the tiles
     the round's complete lines and floors took (each line's own tiles in round 1; later a line may have been
     begun in an earlier round, so at least its last tile) are at most that; and no colour has more than its 20
-    tiles on the walls and in the lines."""
+    tiles on the walls and in the lines. Returns the tiles of each colour in play (_used)."""
     players = len(sheet["names"])
     dealt = 4 * (2 * players + 1)
     first = not sheet["rounds"]
@@ -104,11 +113,8 @@ def _check_tiles(sheet, tiles_by_player, floors):
                          "round_too_many" if first else "round_too_many_later", n=taken, players=players,
                          m=dealt)
     used = _used(sheet["walls"], tiles_by_player)
-    for c in range(5):
-        if used[c] > 20:
-            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
-            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
-                             "too_many_tiles", colour=name, n=20)
+    _check_colours(used)
+    return used
 
 
 def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
@@ -117,18 +123,12 @@ def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
     ``end[2]`` in the centre for seat ``end[0]`` to take."""
     players = len(sheet["names"])
     walls = sheet["walls"] if walls is None else walls
-    used = [0] * 5
-    for wall in walls:
-        for row in wall:
-            for ch in row:
-                if ch != ".":
-                    used[COLOURS.index(ch)] += 1
+    used = _used(walls, tiles_by_player)
     lines_out = []
     for p in range(players):
         lines = ["-"] * 5
         for t in tiles_by_player[p]:
             lines[t["row"]] = t["colour"] * (t["row"] + 1)
-            used[COLOURS.index(t["colour"])] += t["row"] + 1
         lines_out.append(lines)
     used[COLOURS.index(end[2])] += 1
     floor_out = []
@@ -142,11 +142,7 @@ def _text(sheet, tiles_by_player, floors, marker, end, scores, walls=None):
         # kept aside (the engine's rules decision), so 7 tiles and the marker are 7 items.
         on_floor = marker == p and floors[p] < FLOOR_SPACES
         floor_out.append(("M" if on_floor else "") + "".join(sorted(tiles, key=COLOURS.index)))
-    for c in range(5):
-        if used[c] > 20:
-            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
-            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
-                             "too_many_tiles", colour=name, n=20)
+    _check_colours(used)
     bag = ",".join(str(20 - u) for u in used)
     out = ["azul-state/1", "variant=" + sheet["variant"], "players=%d" % players, "chance=sampled", "seed=0",
            "rng=0000000000000001", "round=%d" % min(len(sheet["rounds"]) + 1, 100), "phase=offer",
@@ -218,8 +214,7 @@ def evaluate(engine, sheet, pending=None):
                                  name=sheet["names"][p], row=row + 1)
     marker = _marker(pending, players)
     floors = pending["floors"]
-    _check_tiles(sheet, tiles, floors)
-    used = _used(sheet["walls"], tiles)
+    used = _check_tiles(sheet, tiles, floors)
     # The probe's last draft takes one more tile: of a colour that has one left.
     end = next((e for e in _ends(sheet, tiles) if used[COLOURS.index(e[2])] < 20), None)
     if end is None:
