@@ -191,7 +191,9 @@ def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept):
     done = subprocess.run([sys.executable, "-m", "azul_engine", "record", "--bot", "random", "-o", str(kept),
                            "--force", "--ray", "127.0.0.1:1"], capture_output=True, text=True, timeout=120)
     code, err = done.returncode, done.stderr
-    assert code == 2 and "127.0.0.1:1" in err
+    # Without the ray package (the sanitizer run leaves it out) the run stops earlier, for that reason, and must keep
+    # the file just the same.
+    assert code == 2 and ("127.0.0.1:1" in err or "needs the ray package" in err), err
     assert kept.read_bytes() == OLD and not leftovers(kept.parent)
 
 
