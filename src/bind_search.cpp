@@ -50,12 +50,12 @@ void BindSearch(py::module_& m) {
                       const py::object& threads, const py::object& seed, const py::object& c,
                       const py::object& margin, const py::object& rollouts, const py::object& policy,
                       const py::object& candidates, const py::object& inner_candidates,
-                      const py::object& max_nodes) {
+                      const py::object& widen, const py::object& max_nodes) {
     const py::module_ pure = py::module_::import("azul_engine._pure.search");
     const py::tuple types = py::make_tuple(m.attr("GameState"), m.attr("PavilionState"));
     const py::tuple a = pure.attr("check_search")(state, types, iterations, seconds, threads, seed, c,
                                                   margin, rollouts, policy, candidates, inner_candidates,
-                                                  max_nodes);
+                                                  widen, max_nodes);
     SearchOptions o;
     o.iterations = a[0].cast<int64_t>();
     o.seconds = a[1].is_none() ? 0.0 : a[1].cast<double>();
@@ -67,14 +67,15 @@ void BindSearch(py::module_& m) {
     o.policy = a[7].cast<bool>() ? Policy::kLight : Policy::kUniform;
     o.candidates = a[8].cast<int>();
     o.inner_candidates = a[9].cast<int>();
-    o.max_nodes = a[10].cast<int64_t>();
+    o.widen = a[10].cast<int64_t>();
+    o.max_nodes = a[11].cast<int64_t>();
     if (py::isinstance<Game>(state)) return RunSearch<ClassicRules>(state.cast<const Game&>().s, o, pure);
     return RunSearch<PavilionRules>(state.cast<const PGame&>().s, o, pure);
   },
         py::arg("state"), py::kw_only(), py::arg("iterations") = 1000, py::arg("seconds") = py::none(),
         py::arg("threads") = 1, py::arg("seed") = 0, py::arg("c") = 0.7, py::arg("margin") = 0.4,
         py::arg("rollouts") = 4, py::arg("policy") = "light", py::arg("candidates") = 5,
-        py::arg("inner_candidates") = 5, py::arg("max_nodes") = kDefaultMaxNodes,
+        py::arg("inner_candidates") = 5, py::arg("widen") = 1000, py::arg("max_nodes") = kDefaultMaxNodes,
         "Monte Carlo tree search from `state` for the player to move: a SearchResult (docs/search.md).");
 }
 

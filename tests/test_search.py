@@ -26,7 +26,8 @@ def fields(result):
 
 @pytest.mark.parametrize("case", CASES, ids=["%s-%d" % (c["name"], c["seed"]) for c in CASES])
 def test_the_search_of_mctsbot_at_dfad659(engine, case):
-    """threads=1, inner_candidates=0 is the MCTSBot algorithm of that commit, draw for draw: the same visits, the
+    """threads=1, inner_candidates=0 (and widen, which 80-120 iterations never reach) is the MCTSBot algorithm of
+    that commit, draw for draw: the same visits, the
     same float values, the same move, the generator where that bot left it."""
     state = engine.from_text(case["text"])
     result = engine.search(state, seed=case["seed"], inner_candidates=0, **case["settings"])
@@ -289,3 +290,26 @@ def test_mctsbot_takes_threads_and_reports_its_search(engine):
     hints = bots.hint(state, bot="mcts:200", top=2)
     assert [h.move for h in hints] == list(engine.search(state, iterations=200).moves[:2])
     assert all(0 < h.share <= 1 for h in hints) and hints[0].share == hints[0].visits / 200
+
+
+def test_the_root_widens_as_its_visits_double(engines):
+    """Section 2.4: the pruned root takes its next move in the greedy bot's order at ``widen`` visits and at each
+    doubling after; ``widen=0`` never. Both engines alike, with one tree and with two."""
+    py, cpp = engines
+    text = POSITIONS[sorted(POSITIONS)[0]]
+    state = cpp.from_text(text)
+    legal = len(state.legal_actions())
+    assert legal > 8
+    fixed = cpp.search(state, iterations=400, seed=3, candidates=3, widen=0)
+    assert len(fixed.actions) == 3
+    wide = cpp.search(state, iterations=400, seed=3, candidates=3, widen=40)
+    assert len(wide.actions) == 3 + 4  # at 40, 80, 160 and 320 visits
+    top = cpp.search(state, iterations=400, seed=3, candidates=legal - 1, widen=40)
+    assert len(top.actions) == legal  # no further than the legal moves
+    for kw in (dict(widen=40), dict(widen=7, threads=2), dict(widen=1, candidates=2, policy="uniform")):
+        kw = dict(dict(iterations=300, seed=5, candidates=3), **kw)
+        a, b = py.search(py.from_text(text), **kw), cpp.search(cpp.from_text(text), **kw)
+        assert fields(a) == fields(b), kw
+    # below the first widening, the search is the one without it
+    same = [e.search(e.from_text(text), iterations=200, seed=4, widen=w) for e in (cpp,) for w in (0, 200)]
+    assert fields(same[0]) == fields(same[1])

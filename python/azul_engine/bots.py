@@ -125,7 +125,8 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
 _SPEC_PARAMETERS = {"mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int,
-                             "policy": str, "candidates": int, "threads": int, "inner_candidates": int}}
+                             "policy": str, "candidates": int, "threads": int, "inner_candidates": int,
+                             "widen": int}}
 _TYPE_WORDS = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
 
 

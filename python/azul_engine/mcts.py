@@ -61,15 +61,16 @@ class Hint:
 
 class MCTSBot:
     """Monte Carlo tree search: the engine's ``search`` (docs/search.md: open-loop UCT over reseeded copies, the
-    greedy bot's best ``candidates`` moves at the root and ``inner_candidates`` at the other nodes, ``rollouts``
-    rollouts a new node with the ``policy``, the win/edge utility with ``margin``, exploration ``c``), in the C++
-    engine without the GIL and on ``threads`` root-parallel trees.
+    greedy bot's best ``candidates`` moves at the root (one more at ``widen`` visits and each doubling after) and
+    ``inner_candidates`` at the other nodes, ``rollouts`` rollouts a new node with the ``policy``, the win/edge
+    utility with ``margin``, exploration ``c``), in the C++ engine without the GIL and on ``threads``
+    root-parallel trees.
 
     Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
     ignored).  The bot draws each search's seed from its own SplitMix64 generator and carries the generator on
     from search to search (``SearchResult.next_seed``), so with an iteration budget a game is the same in either
-    engine, and with ``threads=1, inner_candidates=0`` the same as the Python ``MCTSBot`` of main dfad659 played.  A position with
-    one legal action is answered without search.  Asking for a move at a chance node or once the game is over
+    engine, and with ``threads=1, inner_candidates=0, widen=0`` the same as the Python ``MCTSBot`` of main dfad659
+    played.  A position with one legal action is answered without search.  Asking for a move at a chance node or once the game is over
     raises ValueError.
 
     ``last_result``: the ``SearchResult`` of the last ``choose`` (None when it was answered without search);
@@ -79,9 +80,10 @@ class MCTSBot:
     name = "mcts"
     DEFAULT_POLICY = "light"
     DEFAULT_CANDIDATES = 5
+    DEFAULT_WIDEN = 1000
 
     def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.4, rollouts=4, policy=None,
-                 candidates=DEFAULT_CANDIDATES, threads=1, inner_candidates=DEFAULT_CANDIDATES):
+                 candidates=DEFAULT_CANDIDATES, threads=1, inner_candidates=DEFAULT_CANDIDATES, widen=DEFAULT_WIDEN):
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not 0 < seconds < math.inf:
@@ -96,6 +98,8 @@ class MCTSBot:
             raise ValueError("mcts: candidates must be a whole number 0 or more, not %r" % (candidates,))
         if isinstance(inner_candidates, bool) or not isinstance(inner_candidates, int) or inner_candidates < 0:
             raise ValueError("mcts: inner_candidates must be a whole number 0 or more, not %r" % (inner_candidates,))
+        if isinstance(widen, bool) or not isinstance(widen, int) or widen < 0:
+            raise ValueError("mcts: widen must be a whole number 0 or more, not %r" % (widen,))
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024:
             raise ValueError("mcts: threads must be a whole number from 1 to 1024, not %r" % (threads,))
         if policy is None:
@@ -105,7 +109,7 @@ class MCTSBot:
         self.rng = SplitMix64(seed)
         self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
         self.rollouts, self.policy, self.candidates, self.threads = rollouts, policy, candidates, threads
-        self.inner_candidates = inner_candidates
+        self.inner_candidates, self.widen = inner_candidates, widen
         self.last_iterations = 0  # iterations of the last search
         self.last_visits = self.last_result = None
 
@@ -120,7 +124,7 @@ class MCTSBot:
         result = engine_of(state).search(
             state, iterations=self.iterations, seconds=self.seconds, threads=self.threads, seed=self.rng.state,
             c=self.c, margin=self.margin, rollouts=self.rollouts, policy=self.policy, candidates=self.candidates,
-            inner_candidates=self.inner_candidates)
+            inner_candidates=self.inner_candidates, widen=self.widen)
         self.rng.state = result.next_seed
         self.last_iterations = result.iterations
         return result

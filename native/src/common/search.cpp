@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -98,7 +99,7 @@ struct Shared {
   const SearchOptions* options;
   bool pruned;
   std::vector<int16_t> root_legal;    // the root's legal actions, ascending
-  std::vector<int16_t> root_actions;  // the pruned root's actions, in key order
+  std::vector<int16_t> root_actions;  // the pruned root's actions: every legal action, in key order
   Clock::time_point deadline;
   std::atomic<bool> halt{false};
 };
@@ -116,15 +117,17 @@ class Tree {
     std::fill(child_of_, child_of_ + R::kNumActions, -1);
     NewNode(-1);
     const int n = static_cast<int>(shared.root_legal.size());
-    if (shared.pruned)
-      SetLists(0, shared.root_actions.data(), static_cast<int>(shared.root_actions.size()),
-               shared.root_legal.data(), n);
-    else
+    if (shared.pruned) {
+      SetLists(0, shared.root_actions.data(), o_.candidates, shared.root_legal.data(), n);
+      widen_at_ = o_.widen;
+    } else {
       SetLists(0, shared.root_legal.data(), n, nullptr, n);
+    }
   }
 
   // One iteration (section 3).
   void Iterate() {
+    if (widen_at_ > 0 && nodes_[0].visits >= widen_at_) Widen();  // section 2.4
     State s = shared_.root;
     s.rng = SplitMixNext(rng_);  // 1
     int32_t node = 0;
@@ -272,6 +275,29 @@ class Tree {
     for (int32_t ch = nd.extra; ch >= 0; ch = nodes_[ch].next) f(nodes_[ch].action, ch);
   }
 
+  // Section 2.4: the pruned root takes its next move in key order (lists taken anew with room for it:
+  // at most a few times a search, never an iteration's cost).
+  void Widen() {
+    Node& root = nodes_[0];
+    const int k = root.num_legal, u = root.num_untried;
+    const uint32_t list = actions_.Take(2 * static_cast<uint32_t>(k + 1));
+    const uint32_t slots = kids_.Take(static_cast<uint32_t>(k + 1));
+    int16_t* a = actions_.At(list);
+    int32_t* kids = kids_.At(slots);
+    std::memcpy(a, Legal(root), sizeof(int16_t) * k);
+    a[k] = shared_.root_actions[k];
+    std::memcpy(a + k + 1, Untried(root), sizeof(int16_t) * u);
+    a[k + 1 + u] = static_cast<int16_t>(k);
+    std::memcpy(kids, Kids(root), sizeof(int32_t) * k);
+    kids[k] = -1;
+    root.list = list;
+    root.slots = slots;
+    root.num_legal = static_cast<int16_t>(k + 1);
+    root.num_untried = static_cast<int16_t>(u + 1);
+    const bool more = k + 1 < static_cast<int>(shared_.root_actions.size());
+    widen_at_ = !more ? 0 : widen_at_ > INT64_MAX / 2 ? INT64_MAX : widen_at_ * 2;
+  }
+
   const Node& node(int32_t i) const { return nodes_[i]; }
   int64_t Nodes() const { return static_cast<int64_t>(nodes_.size()); }
   bool full() const { return full_; }
@@ -412,6 +438,7 @@ class Tree {
   int64_t capacity_;
   int players_;
   bool full_ = false;
+  int64_t widen_at_ = 0;  // the root's visits at which it takes its next move; 0: never
   std::vector<Node> nodes_;
   Arena<int16_t> actions_;
   Arena<int32_t> kids_;
@@ -470,9 +497,9 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
   shared.root_legal.assign(legal, legal + n);
   uint64_t rng0 = o.seed;
   shared.pruned = 0 < o.candidates && o.candidates < n;
-  if (shared.pruned) {
-    shared.root_actions.resize(o.candidates);
-    GreedyTop<R>(root, legal, n, o.candidates, rng0, shared.root_actions.data());
+  if (shared.pruned) {  // 2.2: every legal action in key order (the same draws as for the first `candidates`)
+    shared.root_actions.resize(n);
+    GreedyTop<R>(root, legal, n, n, rng0, shared.root_actions.data());
   }
   const bool timed = o.seconds > 0;
   if (timed)

@@ -74,10 +74,10 @@ def _real(value, name):
 
 
 def check_search(state, state_types, iterations, seconds, threads, seed, c, margin, rollouts, policy, candidates,
-                 inner_candidates, max_nodes):
+                 inner_candidates, widen, max_nodes):
     """The arguments of ``search`` checked, in the order of its signature, as both engines check them; returns
     ``(iterations, seconds or None, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
-    max_nodes)``.  ``state_types``: the engine's state classes."""
+    widen, max_nodes)``.  ``state_types``: the engine's state classes."""
     if not isinstance(state, state_types):
         raise state_type_error("search: ", state, state_types)
     iterations = _whole(iterations, "iterations", 1, MAX_ITERATIONS, "2**40")
@@ -97,6 +97,7 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
     light = check_policy(policy)
     candidates = _whole(candidates, "candidates", 0, MAX_NODES_LIMIT, "2**30")
     inner_candidates = _whole(inner_candidates, "inner_candidates", 0, MAX_NODES_LIMIT, "2**30")
+    widen = _whole(widen, "widen", 0, MAX_ITERATIONS, "2**40")
     max_nodes = _whole(max_nodes, "max_nodes", 2, MAX_NODES_LIMIT, "2**30")
     if max_nodes < 2 * threads:
         raise ValueError("search: max_nodes must be at least 2 a thread (%d with threads=%d), got %d"
@@ -105,7 +106,8 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
         raise ValueError("search: no move to choose once the game is over")
     if state.is_chance_node:
         raise ValueError("search: no move to choose at a chance node")
-    return iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, max_nodes
+    return (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
+            max_nodes)
 
 
 def greedy_value(state, action, player):
@@ -167,12 +169,17 @@ def _rollouts(state, k, seed, light):
 class _Tree:
     """One tree of the search (section 5), with its generator, node count and limit."""
 
-    def __init__(self, players, seed, root_legal, root_actions, capacity, c, margin, rollouts, light, inner):
+    def __init__(self, players, seed, root_legal, root_order, candidates, widen, capacity, c, margin, rollouts, light,
+                 inner):
         self.rng = SplitMix64(seed)
         self.root = root = _Node(players)
         root.full = list(root_legal)
-        root.legal = list(root_legal if root_actions is None else root_actions)
+        root.legal = list(root_legal if root_order is None else root_order[:candidates])
         root.untried = list(root.legal)
+        # Section 2.4, widening: the pruned root's next move in key order joins at `widen` visits, then at each
+        # doubling of them.
+        self.order = root_order
+        self.widen_at = widen if root_order is not None and widen > 0 else None
         self.nodes, self.capacity = 1, capacity
         self.full = False
         self.c, self.margin, self.rollouts, self.light, self.inner = c, margin, rollouts, light, inner
@@ -180,6 +187,11 @@ class _Tree:
     def iterate(self, root_state):
         """One iteration (section 3)."""
         rng, c, root = self.rng, self.c, self.root
+        if self.widen_at is not None and root.visits >= self.widen_at:  # section 2.4
+            action = self.order[len(root.legal)]
+            root.legal.append(action)
+            root.untried.append(action)
+            self.widen_at = self.widen_at * 2 if len(root.legal) < len(self.order) else None
         state = root_state.clone()
         state.reseed(rng.next())
         node, path = root, [root]
@@ -289,7 +301,7 @@ def _principal_variation(state, trees):
 
 
 def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, margin=0.4, rollouts=4,
-           policy="light", candidates=5, inner_candidates=5, max_nodes=DEFAULT_MAX_NODES):
+           policy="light", candidates=5, inner_candidates=5, widen=1000, max_nodes=DEFAULT_MAX_NODES):
     """Choose a move for the player to move in ``state`` by Monte Carlo tree search: a ``SearchResult``.
 
     The algorithm (open-loop UCT over reseeded copies, the greedy bot's best ``candidates`` moves at the root,
@@ -304,17 +316,18 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     from .classic.state import GameState
     from .pavilion.state import PavilionState
 
-    (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
+    (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
      max_nodes) = check_search(state, (GameState, PavilionState), iterations, seconds, threads, seed, c, margin,
-                               rollouts, policy, candidates, inner_candidates, max_nodes)
+                               rollouts, policy, candidates, inner_candidates, widen, max_nodes)
     start = time.perf_counter()
     state = state.clone()
     rng = SplitMix64(seed)
     legal = state.legal_actions()
-    root_actions = greedy_top(state, legal, candidates, rng) if 0 < candidates < len(legal) else None  # 2.2
+    # 2.2: every legal action in key order (the same draws as for the first `candidates` of them)
+    root_order = greedy_top(state, legal, len(legal), rng) if 0 < candidates < len(legal) else None
     capacity = max_nodes // threads
-    trees = [_Tree(state.players, rng.state if t == 0 else _tree_seed(seed, t), legal, root_actions, capacity, c,
-                   margin, rollouts, light, inner_candidates) for t in range(threads)]
+    trees = [_Tree(state.players, rng.state if t == 0 else _tree_seed(seed, t), legal, root_order, candidates, widen,
+                   capacity, c, margin, rollouts, light, inner_candidates) for t in range(threads)]
     done = 0
     if seconds is None:
         for i in range(iterations):

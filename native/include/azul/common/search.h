@@ -28,6 +28,7 @@ struct SearchOptions {
   Policy policy = Policy::kLight;
   int candidates = 5;
   int inner_candidates = 5;
+  int64_t widen = 1000;  // the pruned root's next move joins at this many visits, then at each doubling; 0 never
   int64_t max_nodes = kDefaultMaxNodes;
 };
 
