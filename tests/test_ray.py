@@ -4,6 +4,7 @@ local run, a killed worker, Ctrl-C on the driver.
 One local Ray instance (2 CPUs) serves the whole session; subprocess drivers join it by its address. Without
 the ray package these tests skip, except in CI (CI set), where they fail: CI installs azul-engine[ray]."""
 
+import contextlib
 import json
 import logging
 import os
@@ -48,7 +49,7 @@ def ray_address():
         if CI:
             pytest.fail("the ray package is not installed: CI installs azul-engine[ray]")
         pytest.skip("the ray package is not installed (pip install 'azul-engine[ray]')")
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR,
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.ERROR,
              object_store_memory=200 * 1024 * 1024)
     try:
         yield ray.get_runtime_context().gcs_address
@@ -135,10 +136,136 @@ def test_selfplay_on_ray_writes_the_local_bytes(ray_address, tmp_path, fmt):
     with distributed.RayExecutor() as ex:
         summary = selfplay.run("mcts:10,random", 5, str(tmp_path / "ray"), executor=ex, **args)
     names = sorted(os.listdir(tmp_path / "local"))
-    assert names == sorted(os.listdir(tmp_path / "ray")) == ["part-0000%d.%s" % (i, fmt) for i in range(3)]
-    for name in names:
+    assert names == sorted(os.listdir(tmp_path / "ray")) == ["_manifest.json"] + [
+        "part-0000%d.%s" % (i, fmt) for i in range(3)]
+    for name in names:  # the shards written by the tasks, the manifest by the driver
         assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
     assert summary.workers == 2 and summary.where.startswith("ray")
+
+
+def test_selfplay_on_ray_resumes_a_stopped_run(ray_address, tmp_path):
+    args = dict(players=2, seed=4, fmt="npz", shard_games=2)
+    with distributed.LocalExecutor(1) as ex:
+        selfplay.run("greedy", 6, str(tmp_path / "local"), executor=ex, **args)
+    (tmp_path / "ray").mkdir()
+    with distributed.LocalExecutor(1) as ex:  # the stopped run: its first shard only
+        selfplay.run("greedy", 2, str(tmp_path / "first"), executor=ex, **args)
+    os.replace(tmp_path / "first" / "part-00000.npz", tmp_path / "ray" / "part-00000.npz")
+    manifest = json.loads((tmp_path / "local" / "_manifest.json").read_text())
+    manifest.update(complete=False, shards=manifest["shards"][:1])
+    (tmp_path / "ray" / "_manifest.json").write_text(json.dumps(manifest))
+    with distributed.RayExecutor() as ex:
+        summary = selfplay.run("greedy", 6, str(tmp_path / "ray"), executor=ex, resume=True, **args)
+    assert summary.resumed == 1 and summary.played == 4
+    for name in os.listdir(tmp_path / "local"):
+        assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes(), name
+
+
+def waits_for_the_others(marks, index, others):
+    """A job for the straggler test: the first waits until every other job has run (each leaves a file)."""
+    if index:
+        with open(os.path.join(marks, str(index)), "w"):
+            pass
+        return index
+    deadline = time.monotonic() + WAIT
+    while len(os.listdir(marks)) < others:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the other jobs never ran while the first was running")
+        time.sleep(0.02)
+    return index
+
+
+def test_a_slow_first_task_does_not_hold_back_the_others(ray_address, tmp_path):
+    """Results are collected as the tasks finish, not strictly in order: while the first task still runs, all
+    the others (more than the tasks in flight at once) run and wait their turn, and the results still come in
+    job order. Collected in order, the first would wait for jobs never submitted."""
+    with distributed.RayExecutor() as ex:
+        jobs = 3 * ex._window  # fewer than the tasks held at most (REORDER x window), more than the window
+        assert jobs < distributed.REORDER * ex._window
+        out = list(ex.map(waits_for_the_others, ((str(tmp_path), i, jobs - 1) for i in range(jobs)),
+                          chunksize=1, count=jobs))
+    assert out == list(range(jobs))
+
+
+@contextlib.contextmanager
+def ray_head(tmp_path, env):
+    """A cluster's head started by ``ray start --head --block`` (1 CPU, a free port) with ``env``: its port. Its
+    processes are ended afterwards one by one (``ray stop`` would stop every Ray instance of the machine, the
+    session's too)."""
+    import shutil
+    import socket
+
+    ray_cli = shutil.which("ray", path=os.path.dirname(sys.executable))
+    if ray_cli is None:
+        pytest.fail("the ray command is not installed beside " + sys.executable)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / ("head-%d.log" % port)
+    with open(log, "w") as out:
+        head = subprocess.Popen([ray_cli, "start", "--head", "--block", "--port", str(port), "--num-cpus", "1",
+                                 "--include-dashboard", "false"], stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True, env=dict(env, RAY_USAGE_STATS_ENABLED="0"))
+    try:
+        wait_until(lambda: "Ray runtime started" in log.read_text() or head.poll() is not None, "started the head")
+        assert head.poll() is None, log.read_text()
+        yield port
+    finally:
+        mine = ("--port %d" % port, ":%d" % port, "port=%d" % port)
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and int(entry) != os.getpid():
+                try:
+                    with open("/proc/%s/cmdline" % entry, "rb") as f:
+                        line = f.read().replace(b"\0", b" ").decode(errors="replace")
+                except OSError:
+                    continue
+                if any(m in line for m in mine) and ("ray" in line):
+                    try:
+                        os.kill(int(entry), signal.SIGKILL)
+                    except OSError:
+                        pass
+        head.wait(timeout=WAIT)
+
+
+def test_a_local_instance_is_a_new_one_beside_a_running_cluster(ray_address, tmp_path):
+    """After the README's own ``ray start --head``, --ray without an address still starts an instance of its own
+    (a plain ray.init() would join the running one and refuse the CPU count: exit 2)."""
+    with ray_head(tmp_path, dict(os.environ)) as port:
+        out = tmp_path / "r.jsonl"
+        proc = cli(["record", "--games", "3", "--bot", "random", "--ray", "--workers", "2", "-o", str(out)],
+                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stdout, stderr = proc.communicate(timeout=WAIT)
+        assert proc.returncode == 0, stderr.decode()
+        where = re.search(r", 2 workers \(ray [^:]+:(\d+)\)\n$", stdout.decode())
+        assert where and int(where.group(1)) != port, stdout  # an instance of its own, not the running cluster
+        assert out.read_bytes().count(b"\n") == 3
+
+
+def test_joining_a_cluster_with_token_authentication(ray_address, tmp_path):
+    """A head started on a machine with a Ray token requires it (Ray's token authentication). Ray's driver sends
+    the token by itself only to a cluster it finds on its own, not at an explicit address: the command sends this
+    machine's token; without one it says in one line what is wrong and how to fix it (it was 20 lines of Ray's
+    retries, then "Failed to connect" without the cause)."""
+    import secrets
+
+    home, stranger = tmp_path / "home", tmp_path / "stranger"
+    (home / ".ray").mkdir(parents=True)
+    stranger.mkdir()
+    (home / ".ray" / "auth_token").write_text(secrets.token_hex(32))
+    env = {k: v for k, v in os.environ.items() if k not in ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH",
+                                                             "RAY_ADDRESS")}
+    with ray_head(tmp_path, dict(env, HOME=str(home))) as port:
+        args = ["record", "--games", "2", "--bot", "random", "--ray", "127.0.0.1:%d" % port]
+        done = subprocess.run([sys.executable, "-m", "azul_engine", *args, "-o", str(tmp_path / "a.jsonl")],
+                              capture_output=True, text=True, timeout=WAIT, env=dict(env, HOME=str(home)))
+        assert done.returncode == 0, done.stderr
+        refused = subprocess.run([sys.executable, "-m", "azul_engine", *args, "-o", str(tmp_path / "b.jsonl")],
+                                 capture_output=True, text=True, timeout=WAIT, env=dict(env, HOME=str(stranger)))
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1, refused.stderr
+    assert refused.stderr.startswith("azul-engine record: cannot join the Ray cluster at 127.0.0.1:%d: " % port)
+    assert "no Ray token on this machine" in refused.stderr and "~/.ray/auth_token" in refused.stderr
+    assert not (tmp_path / "b.jsonl").exists()
 
 
 def test_ray_data_reads_the_shards(ray_address, tmp_path):
@@ -153,6 +280,7 @@ def test_ray_data_reads_the_shards(ray_address, tmp_path):
     rows = ds.take(summary.rows)
     assert sorted({r["game"] for r in rows}) == [0, 1, 2]
     assert len(rows[0]["observation"]) == azul_engine.observation_shape(2)[0]
+    import ray.train  # noqa: F401  (iter_torch_batches imports it; it needs pydantic, which the [ray] extra brings)
 
 
 def test_record_joining_the_cluster_from_the_command_line_writes_the_local_file(ray_address, tmp_path, capsys):
@@ -195,6 +323,34 @@ def test_a_killed_worker_costs_only_time(ray_address, tmp_path):
     assert killed, "no worker was running a task to kill"
     assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
     assert table_rows(remote) == table_rows(local)
+
+
+def test_a_killed_worker_leaves_the_commands_stdout_its_own(ray_address, tmp_path):
+    """From the command line, with an instance of the command's own: a worker killed mid-game makes Ray's raylet
+    report it ("A worker died or was killed while executing a task"), which Ray copies to the driver's stdout,
+    coloured, unless log_to_driver is off. The table is all that stdout holds, and it is the local run's."""
+    args = ["tournament", "--bots", "mcts:400,greedy", "--games", "6", "--seed", "61"]
+    local = subprocess.run([sys.executable, "-m", "azul_engine", *args, "--workers", "1"], capture_output=True,
+                           text=True, timeout=WAIT)
+    assert local.returncode == 0, local.stderr
+    proc = cli([*args, "--ray", "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = []
+
+    def killer():
+        while proc.poll() is None and not killed:
+            workers = task_workers(proc.pid)
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+            time.sleep(0.02)
+
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    out, err = proc.communicate(timeout=WAIT)
+    thread.join()
+    assert proc.returncode == 0 and killed, err
+    assert "\x1b[" not in out and "(raylet)" not in out and "Traceback" not in err
+    assert out.splitlines()[1:] == local.stdout.splitlines()[1:]  # the heading line tells the time and workers
 
 
 def test_ctrl_c_on_a_ray_driver_cancels_its_tasks_and_keeps_whole_lines(ray_address, tmp_path):

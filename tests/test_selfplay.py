@@ -139,7 +139,7 @@ def test_selfplay_writes_the_same_bytes_for_any_number_of_workers(tmp_path, fmt)
         out = tmp_path / ("w%d-%s" % (workers, chunk))
         ex = distributed.LocalExecutor(workers)
         original = ex.map
-        ex.map = lambda fn, jobs, chunksize=None: original(fn, jobs, chunk)
+        ex.map = lambda fn, jobs, chunksize=None, count=None: original(fn, jobs, chunk, count)
         with ex:
             selfplay.run("mcts:8,random", 7, str(out), seed=11, fmt=fmt, executor=ex, shard_games=3)
         outputs.append([(name, (out / name).read_bytes()) for name in shards(out)])
@@ -181,7 +181,8 @@ def test_selfplay_command(tmp_path, capsys):
     assert int(line.split(": ")[1].split()[0]) == len(cols["action"])  # the rows it says it wrote
     # a directory that holds shards already is refused, not mixed with a second run
     assert main(["selfplay", "--bots", "greedy", "--games", "1", "-o", str(out)]) == 2
-    assert capsys.readouterr().err == f"azul-engine selfplay: {out} already holds shards: give a new or empty directory\n"
+    assert capsys.readouterr().err == (f"azul-engine selfplay: {out} already holds shards: give a new or empty "
+                                       "directory, or --resume the run\n")
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -268,9 +269,53 @@ def test_an_interrupted_selfplay_leaves_only_complete_shards(tmp_path, fmt):
 
     with pytest.raises(KeyboardInterrupt), distributed.LocalExecutor(1) as ex:
         selfplay.run("random", 7, str(cut), fmt=fmt, executor=ex, shard_games=2, progress=interrupt)
-    assert sorted(os.listdir(cut)) == ["part-00000.%s" % fmt, "part-00001.%s" % fmt]  # no .tmp left either
-    for name in os.listdir(cut):
+    assert sorted(os.listdir(cut)) == ["_manifest.json", "part-00000.%s" % fmt, "part-00001.%s" % fmt]  # no .tmp
+    for name in shards(cut):
         assert (cut / name).read_bytes() == (full / name).read_bytes()
+    manifest = json.loads((cut / "_manifest.json").read_text())
+    assert not manifest["complete"] and [e["file"] for e in manifest["shards"]] == shards(cut)
+    # --resume: the finished shards are kept, the rest played; the directory is then the uninterrupted run's
+    kept = {name: os.stat(cut / name).st_mtime_ns for name in shards(cut)}
+    with distributed.LocalExecutor(1) as ex:
+        summary = selfplay.run("random", 7, str(cut), fmt=fmt, executor=ex, shard_games=2, resume=True)
+    assert summary.resumed == 2 and summary.played == 3 and len(summary.shards) == 4
+    assert {name: os.stat(cut / name).st_mtime_ns for name in kept} == kept
+    assert sorted(os.listdir(cut)) == sorted(os.listdir(full))
+    for name in os.listdir(full):
+        assert (cut / name).read_bytes() == (full / name).read_bytes(), name
+    assert json.loads((cut / "_manifest.json").read_text())["complete"]
+
+
+def test_resume_refuses_a_run_of_other_arguments_and_shards_without_a_manifest(tmp_path, capsys):
+    from azul_engine.__main__ import main
+
+    run = tmp_path / "run"
+    selfplay.run("random", 3, str(run), fmt="npz", executor=_serial(), shard_games=2)
+    with pytest.raises(ValueError, match=r"holds a run with other arguments \(seed 0\): resume it with the same"):
+        selfplay.run("random", 3, str(run), fmt="npz", executor=_serial(), shard_games=2, seed=5, resume=True)
+    # a finished run resumed plays nothing and writes nothing new
+    again = selfplay.run("random", 3, str(run), fmt="npz", executor=_serial(), shard_games=2, resume=True)
+    assert again.played == 0 and again.resumed == 2 and again.rows > 0
+    os.remove(run / "_manifest.json")
+    with pytest.raises(ValueError, match="holds shards but no _manifest.json"):
+        selfplay.run("random", 3, str(run), fmt="npz", executor=_serial(), shard_games=2, resume=True)
+    code = main(["selfplay", "--bots", "random", "--games", "3", "--format", "npz", "-o", str(run)])
+    assert code == 2 and "already holds shards: give a new or empty directory, or --resume" in capsys.readouterr().err
+
+
+def test_shards_are_game_ranges_whatever_is_left_out(tmp_path, monkeypatch):
+    """Shard k holds games k*N to k*N+N-1, those played out; a forfeited game is named in its shard's metadata
+    (so that a resumed run still reports it), and a shard whose games were all left out is written empty."""
+    (tmp_path / "mybots.py").write_text(BOTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    summary = selfplay.run("greedy,mybots:NoSeatOne", 5, str(tmp_path / "d"), fmt="npz", executor=_serial(),
+                           shard_games=2)
+    # NoSeatOne fails wherever it sits at seat 1: games 0, 2 and 4 (the seatings alternate)
+    assert [f.split(",")[0] for f in summary.forfeits] == ["game 0", "game 2", "game 4"]
+    metas = [selfplay.read_npz(p)["meta"] for p in summary.shards]
+    assert [(m["first_game"], m["shard_games"]) for m in metas] == [(0, 1), (2, 1), (4, 0)]
+    assert [len(m.get("left_out", [])) for m in metas] == [1, 1, 1]
+    assert [sorted(set(selfplay.read_npz(p)["game"])) for p in summary.shards] == [[1], [3], []]
 
 
 BOTS = '''
@@ -322,7 +367,7 @@ def test_bots_see_a_copy_may_answer_in_notation_and_a_failing_one_is_left_out(tm
     assert code == 1 and "Traceback" not in err
     assert err.count("left out game ") == 3 and "(mybots:FailsLate): raised RuntimeError: tired" in err
     assert out.rstrip().endswith("3 left out: a bot forfeited")
-    assert "0 rows in 0 shards" in out
+    assert "0 rows in 1 shard;" in out  # written empty: its metadata names the games left out
     summary = selfplay.run("greedy,mybots:NoSeatOne", 2, str(tmp_path / "seat"), fmt="npz", executor=_serial())
     assert summary.forfeits == ["game 0, seat 1 (mybots:NoSeatOne): could not be made: ValueError: seat 1 is not mine"]
     assert summary.rows > 0  # game 1 seats it at 0

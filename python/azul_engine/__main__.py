@@ -203,22 +203,23 @@ def _record(args):
     except (OSError, ValueError) as e:
         return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
     specs = [factory.spec for factory in seats]  # strings: a job goes to worker processes or Ray tasks
-    jobs = [(backend, args.players, args.variant, args.seed + i, specs, args.time_limit, event, date)
-            for i in range(args.games)]
+    # Made as the executor asks for them: a million games' jobs are never held at once.
+    jobs = ((backend, args.players, args.variant, args.seed + i, specs, args.time_limit, event, date)
+            for i in range(args.games))
     try:
         with out, distributed.from_args(args) as where:
             start = time.perf_counter()  # the run, not Ray's start-up
-            for i, (record, _, _, forfeit) in enumerate(where.map(tournament.play_game, jobs)):
+            for i, (record, _, _, forfeit) in enumerate(where.map(tournament.play_game, jobs, count=args.games)):
                 out.write_line(record)
                 if forfeit is not None:
-                    _report_forfeit(args, i + 1, args.seed + i, forfeit[0], jobs[i][4][forfeit[0]], forfeit[1])
+                    _report_forfeit(args, i + 1, args.seed + i, forfeit[0], specs[forfeit[0]], forfeit[1])
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
         if e.filename == args.output:
             return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
         return _usage_error(args, str(e))
     except distributed.WorkerDied as e:
-        return _worker_died(args, e, [job[3] for job in jobs])
+        return _worker_died(args, e, range(args.seed, args.seed + args.games))
     except (ValueError, ImportError, ConnectionError) as e:  # --workers, --ray
         return _usage_error(args, str(e))
     _out(f"{args.output}: " + distributed.summary(args.games, time.perf_counter() - start,

@@ -25,6 +25,7 @@ order, and the commands built on them (``tournament``, ``record``, ``selfplay``)
 
 import collections
 import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
@@ -38,6 +39,7 @@ WORKERS_PER_CORE = 4  # local worker processes at most per core: more only costs
 RETRIES = 5  # times Ray runs a task again after its worker died
 IN_FLIGHT_PER_WORKER = 4  # tasks submitted ahead per worker: enough to keep every worker busy, few to cancel
 MAX_CHUNK = 64  # games at most in one task
+REORDER = 4  # on Ray, tasks held at most (running, or finished and waiting their turn) per task in flight
 
 
 def chunk_size(jobs, workers):
@@ -83,8 +85,25 @@ def _run_local(item):
 
 
 def _chunks(fn, jobs, size):
-    for i in range(0, len(jobs), size):
-        yield fn, jobs[i:i + size], i
+    """``(fn, chunk, index of its first job)`` for consecutive chunks of ``size`` jobs, taken from ``jobs`` (any
+    iterable, read as the chunks are wanted: a generator of jobs is never held whole)."""
+    jobs, first = iter(jobs), 0
+    while True:
+        chunk = list(itertools.islice(jobs, size))
+        if not chunk:
+            return
+        yield fn, chunk, first
+        first += len(chunk)
+
+
+def _count(jobs, count):
+    """How many jobs: ``count`` if given (for a generator), else ``len(jobs)``."""
+    if count is not None:
+        return count
+    try:
+        return len(jobs)
+    except TypeError:
+        raise TypeError("jobs without a length (a generator) need count=") from None
 
 
 def _how(exitcode):
@@ -97,9 +116,11 @@ class Executor:
 
     workers = 1
     where = "local"
+    remote = False  # True: the jobs run on other machines (Ray), which reach only what is passed or shared
 
-    def map(self, fn, jobs, chunksize=None):
-        """Yield ``fn(*job)`` for each job of ``jobs`` (a sequence of argument tuples), in order.  ``fn`` must be
+    def map(self, fn, jobs, chunksize=None, count=None):
+        """Yield ``fn(*job)`` for each job of ``jobs`` (argument tuples: a sequence, or any iterable with
+        ``count`` its length; a generator is read as the work goes, never held whole), in order.  ``fn`` must be
         a top-level function (workers import it by name).  ``chunksize``: jobs per task (default
         ``chunk_size``)."""
         raise NotImplementedError
@@ -186,10 +207,10 @@ class LocalExecutor(Executor):
         self.workers = workers or default_workers()
         self._pool = None
 
-    def map(self, fn, jobs, chunksize=None):
-        jobs = list(jobs)
-        workers = max(1, min(self.workers, len(jobs)))
-        size = chunksize or chunk_size(len(jobs), workers)
+    def map(self, fn, jobs, chunksize=None, count=None):
+        count = _count(jobs, count)
+        workers = max(1, min(self.workers, count))
+        size = chunksize or chunk_size(count, workers)
         if workers == 1:
             results = map(_run_local, _chunks(fn, jobs, size))
         else:
@@ -288,6 +309,33 @@ def _probe(address):
         raise ConnectionError("cannot reach the Ray cluster at %s: %s" % (address, e.strerror or e)) from None
 
 
+def _token_auth(ray):
+    """Before joining a cluster at an explicit address: turn on Ray's token authentication if this machine has a
+    token (``RAY_AUTH_TOKEN``, ``RAY_AUTH_TOKEN_PATH`` or ``~/.ray/auth_token``) and ``RAY_AUTH_MODE`` is not
+    set. Ray does so itself only for a cluster it finds on its own (``auto``); a cluster started by ``ray start``
+    on a machine with a token (which any earlier local ``--ray`` run writes) requires it. Returns whether the
+    token is used (None: this Ray has no token authentication)."""
+    try:
+        from ray._private.authentication.authentication_token_setup import (
+            maybe_enable_token_auth_if_token_available)
+    except ImportError:  # a Ray from before token authentication
+        return None
+    try:
+        return bool(maybe_enable_token_auth_if_token_available(warn_if_disabled=False))
+    except Exception:  # an unreadable token: Ray's own check at ray.init says what is wrong
+        return None
+
+
+def _auth_hint(token):
+    if token is None:
+        return ""
+    if token:
+        return (" (this machine's Ray token was sent: if the cluster uses token authentication, its token must be "
+                "the cluster's: copy ~/.ray/auth_token from the head node, or set RAY_AUTH_TOKEN)")
+    return (" (no Ray token on this machine: a cluster with token authentication needs its token here: copy "
+            "~/.ray/auth_token from the head node, or set RAY_AUTH_TOKEN to it)")
+
+
 _REMOTE = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
 
 
@@ -303,6 +351,8 @@ class RayExecutor(Executor):
     """Tasks on Ray: a local instance (``address`` None) or a running cluster (see the module's text).  If this
     process is already connected to Ray (``ray.init`` was called), that connection is used and left open."""
 
+    remote = True
+
     def __init__(self, address=None, workers=None):
         if address is None and "ray" not in sys.modules:
             _loopback()
@@ -316,16 +366,28 @@ class RayExecutor(Executor):
             # nor are the workers' own lines (log_to_driver would copy them, coloured, to the command's stdout,
             # dozens after a node loss): a game's error still comes back with its task.
             options = dict(logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False)
+            token = None
             if address is None:
-                options["num_cpus"] = workers or os.cpu_count() or 1
+                # "local": always a new instance, even where one runs already (ray start --head, another
+                # command's), which a plain ray.init() would join instead.
+                options.update(address="local", num_cpus=workers or os.cpu_count() or 1)
             else:
                 _probe(address)
                 options["address"] = address
                 options.pop("include_dashboard")  # a setting of the cluster's head, not of a driver
+                token = _token_auth(ray)
             try:
-                ray.init(**options)
+                if address is None:
+                    ray.init(**options)
+                else:
+                    # Joining: a cluster that refuses the connection makes Ray's core log a line a second for
+                    # about 20 s before ray.init gives up with a message that drops the cause; the command
+                    # says it in one line instead (below).
+                    with _quiet_stderr():
+                        ray.init(**options)
             except ConnectionError as e:
-                raise ConnectionError("cannot join the Ray cluster at %s: %s" % (address, e)) from None
+                raise ConnectionError("cannot join the Ray cluster at %s: %s%s" % (address, e, _auth_hint(token))
+                                      ) from None
             self._owned = True
         cpus = int(ray.cluster_resources().get("CPU", 0)) or 1
         capped = bool(workers) and address is not None
@@ -339,45 +401,61 @@ class RayExecutor(Executor):
         self._running = []  # the submitted, uncollected tasks of each map in progress
         self._abandoned = False  # a map stopped (Ctrl-C, an error) with tasks still running
 
-    def map(self, fn, jobs, chunksize=None):
+    def map(self, fn, jobs, chunksize=None, count=None):
         ray, remote = self._ray, _remote(self._ray)
-        jobs = list(jobs)
-        size = chunksize or chunk_size(len(jobs), self.workers)
+        count = _count(jobs, count)
+        size = chunksize or chunk_size(count, self.workers)
         chunks = _chunks(fn, jobs, size)
         window = self._window
-        pending = collections.deque()
+        # Tasks are collected as they finish, whichever that is, and their results given out in order: a result
+        # that comes before its turn waits in ``early``. At most ``window`` tasks run, and at most REORDER x
+        # window are held in all (running or waiting their turn), so that one slow task lets the others go on
+        # without the driver holding an unbounded number of results.
+        held = window * REORDER
+        pending = {}  # task -> its chunk's number
         self._running.append(pending)
-
-        firsts = collections.deque()  # each pending task's first and last job
-
-        def submit():
-            for item_fn, chunk, first in chunks:
-                pending.append(remote.remote(item_fn, chunk))
-                firsts.append((first, first + len(chunk) - 1))
-                return True
-            return False
+        spans = {}  # chunk number -> (first job, last job), for the message if the task is lost
+        early = {}  # chunk number -> results, finished before their turn
+        submitted, turn = 0, 0
 
         lost = tuple(getattr(ray.exceptions, name) for name in (
             "WorkerCrashedError", "NodeDiedError", "ObjectLostError", "OwnerDiedError", "LocalRayletDiedError")
             if hasattr(ray.exceptions, name))
 
+        def collect(ref):
+            number = pending.pop(ref)
+            try:
+                early[number] = ray.get(ref)
+            except lost as e:  # Ray's retries ran out: the games and the cause, not Ray's traceback
+                first, last = spans[number]
+                raise WorkerDied(first, "on Ray, %d tries: %s" % (RETRIES + 1, type(e).__name__), last) from None
+
         try:
-            while len(pending) < window and submit():
-                pass
-            while pending:
-                # In order: a later task that finished first waits its turn. Waited for in short steps, so that
-                # Ctrl-C is seen at once whichever thread the signal went to (see _polled).
-                while not ray.wait([pending[0]], timeout=0.25, fetch_local=True)[0]:
-                    pass
-                try:
-                    results = ray.get(pending[0])
-                except lost as e:  # Ray's retries ran out: the games and the cause, not Ray's traceback
-                    first, last = firsts[0]
-                    raise WorkerDied(first, "on Ray, %d tries: %s" % (RETRIES + 1, type(e).__name__), last) from None
-                pending.popleft()
-                firsts.popleft()
-                submit()
-                yield from results
+            more = True
+            while True:
+                while more and len(pending) < window and len(pending) + len(early) < held:
+                    item = next(chunks, None)
+                    if item is None:
+                        more = False
+                        break
+                    item_fn, chunk, first = item
+                    pending[remote.remote(item_fn, chunk)] = submitted
+                    spans[submitted] = (first, first + len(chunk) - 1)
+                    submitted += 1
+                if turn in early:
+                    del spans[turn]
+                    turn += 1
+                    yield from early.pop(turn - 1)
+                    continue
+                if not pending:
+                    break
+                # Waited for in short steps, so that Ctrl-C is seen at once whichever thread the signal went to
+                # (see _polled); then every task finished meanwhile is taken, not only the first.
+                refs = list(pending)
+                if not ray.wait(refs, num_returns=1, timeout=0.25, fetch_local=True)[0]:
+                    continue
+                for ref in ray.wait(refs, num_returns=len(refs), timeout=0, fetch_local=True)[0]:
+                    collect(ref)
         finally:
             # None left after a whole run. After Ctrl-C or an error, those in flight: ended by disconnecting when
             # this executor made the connection (close(): the cluster stops the tasks of a driver that left),
@@ -390,7 +468,7 @@ class RayExecutor(Executor):
 
     def _cancel(self, pending):
         while pending:
-            ref = pending.pop()
+            ref, _ = pending.popitem()
             try:
                 self._ray.cancel(ref)  # a queued task is dropped; a running one gets KeyboardInterrupt
             except Exception:  # finished meanwhile, or the cluster is gone: nothing left to cancel

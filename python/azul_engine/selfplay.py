@@ -199,14 +199,17 @@ def read_npz(path):
 
 
 class Summary:
-    """A finished run: ``games``, ``rows`` (decisions), ``shards`` (paths written), ``workers``, ``where``
-    and wall-clock ``seconds``; ``forfeits``: for each game left out because a bot failed, "game G, seat S
+    """A finished run: ``games``, ``rows`` (decisions), ``shards`` (the run's shard files), ``workers``,
+    ``where`` and wall-clock ``seconds``; ``played`` and ``resumed``: games played by this call and shards kept
+    from an earlier one (``resume``); ``forfeits``: for each game left out because a bot failed, "game G, seat S
     (SPEC): REASON"."""
 
-    def __init__(self, games, rows, shards, workers, where, seconds, forfeits=()):
+    def __init__(self, games, rows, shards, workers, where, seconds, forfeits=(), played=None, resumed=0):
         self.games, self.rows, self.shards = games, rows, shards
         self.workers, self.where, self.seconds = workers, where, seconds
         self.forfeits = list(forfeits)
+        self.played = games if played is None else played  # games played by this run (fewer if resumed)
+        self.resumed = resumed  # shards kept from an earlier run
 
 
 def _check(specs, games, players, variant, seed, fmt, shard_games):
@@ -234,15 +237,129 @@ def _check(specs, games, players, variant, seed, fmt, shard_games):
     return specs
 
 
+MANIFEST = "_manifest.json"  # "_": skipped by pyarrow's, pandas' and Ray Data's directory readers
+
+
+def shard_name(number, fmt):
+    """The file of shard ``number``: games ``number * shard_games`` to ``(number + 1) * shard_games - 1``."""
+    return "part-%05d.%s" % (number, fmt)
+
+
+def _empty(players, size, num_actions):
+    import numpy as np
+    return {"game": np.zeros(0, np.int64), "seed": np.zeros(0, np.uint64), "ply": np.zeros(0, np.int16),
+            "round": np.zeros(0, np.int8), "player": np.zeros(0, np.int8), "bot": np.zeros(0, dtype=str),
+            "observation": np.zeros((0, size), np.float32), "legal_mask": np.zeros((0, num_actions), np.bool_),
+            "action": np.zeros(0, np.int16), "visits": np.zeros((0, num_actions), np.int32),
+            "has_visits": np.zeros(0, np.bool_), "final_scores": np.zeros((0, players), np.int16),
+            "returns": np.zeros((0, players), np.float32), "return": np.zeros(0, np.float32)}
+
+
+def _write_shard(directory, number, first, kept, left_out, meta, fmt):
+    """Write shard ``number`` (games from ``first``): ``kept``, the columns of its games that were played out
+    (possibly none), ``left_out`` the forfeits. Written to a temporary name and renamed, so that a shard file is
+    always whole. Returns its entry of the manifest."""
+    path = os.path.join(directory, shard_name(number, fmt))
+    part = tmp = path + ".tmp"
+    columns = _concat(kept) if kept else _empty(meta["players"], meta["observation_size"], meta["num_actions"])
+    shard_meta = dict(meta, shard=number, first_game=first, shard_games=len(kept))
+    if left_out:
+        shard_meta["left_out"] = list(left_out)  # only then: a run without forfeits writes version 1's bytes
+    try:
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+            schema = arrow_schema(meta["players"], meta["observation_size"], meta["num_actions"], shard_meta)
+            pq.write_table(_table(columns, schema), tmp, compression="zstd")
+        else:
+            _write_npz(tmp, columns, shard_meta)
+        os.replace(tmp, path)
+        part = None
+    finally:
+        if part is not None and os.path.exists(part):
+            os.remove(part)  # an interrupted shard is not left behind
+    return {"file": os.path.basename(path), "first_game": first, "games": len(kept),
+            "rows": int(len(columns["action"])), "left_out": list(left_out)}
+
+
+def play_shard(backend, players, variant, seed, specs, number, first, count, directory, fmt, meta):
+    """One Ray task: play games ``first`` to ``first + count - 1`` and write them as shard ``number`` in
+    ``directory`` (a path the task's node reaches). Returns the shard's manifest entry."""
+    kept, left_out = [], []
+    for game in range(first, first + count):
+        columns = play_game(backend, players, variant, seed + game, game_seats(specs, players, game), game)
+        if "forfeit" in columns:
+            left_out.append(columns["forfeit"])
+        else:
+            kept.append(columns)
+    return _write_shard(directory, number, first, kept, left_out, meta, fmt)
+
+
+def _read_entry(directory, name, fmt):
+    """The manifest entry of a shard already written (for --resume): from the shard's own metadata."""
+    path = os.path.join(directory, name)
+    if fmt == "parquet":
+        import pyarrow.parquet as pq
+        info = pq.read_metadata(path)
+        meta, rows = json.loads(info.metadata[FORMAT.encode()]), info.num_rows
+    else:
+        data = read_npz(path)
+        meta, rows = data["meta"], len(data["action"])
+    return {"file": name, "first_game": meta["first_game"], "games": meta["shard_games"], "rows": int(rows),
+            "left_out": meta.get("left_out", [])}
+
+
+def _write_manifest(directory, run, entries, complete):
+    entries = sorted(entries, key=lambda e: e["first_game"])
+    manifest = dict(run, complete=complete, shards=entries, rows=sum(e["rows"] for e in entries),
+                    left_out=[f for e in entries for f in e["left_out"]])
+    path = os.path.join(directory, MANIFEST)
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.replace(path + ".tmp", path)
+
+
+def _resume(directory, run, fmt, shards):
+    """The shards of an earlier run of the same arguments in ``directory``: {number: manifest entry}."""
+    names = sorted(n for n in os.listdir(directory) if n.startswith("part-") and not n.endswith(".tmp"))
+    path = os.path.join(directory, MANIFEST)
+    if not os.path.exists(path):
+        if names:
+            raise ValueError("%s holds shards but no %s: not a run that can be resumed" % (directory, MANIFEST))
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            earlier = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError("%s: cannot read %s: %s" % (directory, MANIFEST, e)) from None
+    differ = sorted(k for k in run if earlier.get(k) != run[k])
+    if differ:
+        raise ValueError("%s holds a run with other arguments (%s): resume it with the same ones, or give a new "
+                         "directory" % (directory, ", ".join("%s %s" % (k, json.dumps(earlier.get(k)))
+                                                             for k in differ)))
+    found = {}
+    for number in range(shards):
+        name = shard_name(number, fmt)
+        if name in names:
+            found[number] = _read_entry(directory, name, fmt)
+    return found
+
+
 def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parquet", executor=None,
-        backend=None, shard_games=SHARD_GAMES, progress=None):
+        backend=None, shard_games=SHARD_GAMES, progress=None, resume=False):
     """Play ``games`` games between ``specs`` (a list or a comma-separated string) and write their decisions
-    to ``directory`` (made if missing; it must not hold shards already) in shards of ``shard_games`` games.
+    to ``directory`` (made if missing; it must not hold shards already) in shards of ``shard_games`` games:
+    shard ``k`` holds games ``k * shard_games`` to ``(k + 1) * shard_games - 1`` (those played out), and
+    ``_manifest.json`` lists the run's arguments and its shards.
 
     ``fmt``: "parquet" (needs pyarrow) or "npz".  ``executor``: a ``distributed.Executor`` (default: local
-    worker processes, one per core; the caller closes one it gives).  ``progress``: called with the number of
-    games finished after each game.  Returns a Summary.  ValueError for bad arguments, ImportError for Parquet
-    without pyarrow, OSError for a directory that cannot be written.
+    worker processes, one per core; the caller closes one it gives).  Locally the games are played one a job and
+    this process writes the shards; on Ray each task plays a whole shard and writes it itself (``directory``
+    must then be a path every node reaches), and only the manifest is written here.  ``resume``: ``directory``
+    may hold an interrupted run of the same arguments; its finished shards are kept and only the others played.
+    ``progress``: called with the number of games finished (those of kept shards included).  Returns a Summary.
+    ValueError for bad arguments, ImportError for Parquet without pyarrow, OSError for a directory that cannot be
+    written.
     """
     from . import distributed
 
@@ -252,60 +369,68 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
     if fmt == "parquet":
         _arrow()
     os.makedirs(directory, exist_ok=True)
-    taken = sorted(name for name in os.listdir(directory) if name.startswith("part-"))
-    if taken:
-        raise ValueError("%s already holds shards (%s): give a new or empty directory" % (directory, taken[0]))
     num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
     size = engine.observation_shape(players, variant)[0]
     meta = {"format": FORMAT, "version": VERSION, "variant": variant, "players": players, "bots": specs,
             "seed": seed, "games": games, "observation_size": size, "num_actions": num_actions}
-    schema = arrow_schema(players, size, num_actions, meta) if fmt == "parquet" else None
-    jobs = [(backend, players, variant, seed + i, game_seats(specs, players, i), i) for i in range(games)]
+    run_keys = dict(meta, file_format=fmt, shard_games=shard_games)  # what a resumed run must repeat
+    shards = -(-games // shard_games)
+    if resume:
+        done = _resume(directory, run_keys, fmt, shards)
+    else:
+        taken = sorted(name for name in os.listdir(directory) if name.startswith("part-"))
+        if taken:
+            raise ValueError("%s already holds shards (%s): give a new or empty directory, or resume the run"
+                             % (directory, taken[0]))
+        done = {}
+    todo = [k for k in range(shards) if k not in done]
     own = executor is None
     if own:
         executor = distributed.LocalExecutor(min(distributed.default_workers(), games))
-    shards, buffer, rows, forfeits = [], [], 0, []
+    entries = list(done.values())
+    _write_manifest(directory, run_keys, entries, complete=not todo)
+    played = 0
     start = time.perf_counter()
 
-    def flush():
-        number = len(shards)
-        path = os.path.join(directory, "part-%05d.%s" % (number, fmt))
-        part = tmp = path + ".tmp"
-        columns = _concat(buffer)
-        shard_meta = dict(meta, shard=number, first_game=int(columns["game"][0]),
-                          shard_games=len(buffer))
-        try:
-            if fmt == "parquet":
-                import pyarrow.parquet as pq
-                table = _table(columns, schema.with_metadata(
-                    {FORMAT.encode(): json.dumps(shard_meta, sort_keys=True).encode()}))
-                pq.write_table(table, tmp, compression="zstd")
-            else:
-                _write_npz(tmp, columns, shard_meta)
-            os.replace(tmp, path)
-            part = None
-        finally:
-            if part is not None and os.path.exists(part):
-                os.remove(part)  # an interrupted shard is not left behind
-        shards.append(path)
-        buffer.clear()
+    def span(k):
+        return k * shard_games, min(shard_games, games - k * shard_games)
+
+    kept_games = sum(span(k)[1] for k in done)
 
     try:
-        for done, columns in enumerate(executor.map(play_game, jobs), 1):
-            if "forfeit" in columns:  # a bot failed: the game is left out
-                forfeits.append(columns["forfeit"])
-            else:
-                buffer.append(columns)
-                rows += len(columns["action"])
-            if buffer and (len(buffer) == shard_games or done == games):
-                flush()
-            if progress:
-                progress(done)
+        if getattr(executor, "remote", False):  # tasks write their own shards: rows never pass through here
+            jobs = ((backend, players, variant, seed, specs, k, *span(k), os.path.abspath(directory), fmt, meta)
+                    for k in todo)
+            for entry in executor.map(play_shard, jobs, chunksize=1, count=len(todo)):
+                entries.append(entry)
+                played += len(entry["left_out"]) + entry["games"]
+                if progress:
+                    progress(kept_games + played)
+        else:
+            jobs = ((backend, players, variant, seed + g, game_seats(specs, players, g), g)
+                    for k in todo for g in range(span(k)[0], sum(span(k))))
+            count = sum(span(k)[1] for k in todo)
+            kept, left_out, shard = [], [], iter(todo)
+            number = next(shard, None)
+            for columns in executor.map(play_game, jobs, count=count):
+                if "forfeit" in columns:  # a bot failed: the game is left out
+                    left_out.append(columns["forfeit"])
+                else:
+                    kept.append(columns)
+                played += 1
+                if len(kept) + len(left_out) == span(number)[1]:
+                    entries.append(_write_shard(directory, number, span(number)[0], kept, left_out, meta, fmt))
+                    kept, left_out, number = [], [], next(shard, None)
+                if progress:
+                    progress(kept_games + played)
     finally:
         if own:
             executor.close()
-    return Summary(games, rows, shards, min(executor.workers, games), executor.where,
-                   time.perf_counter() - start, forfeits)
+        _write_manifest(directory, run_keys, entries, complete=len(entries) == shards)
+    entries.sort(key=lambda e: e["first_game"])
+    return Summary(games, sum(e["rows"] for e in entries), [os.path.join(directory, e["file"]) for e in entries],
+                   min(executor.workers, games), executor.where, time.perf_counter() - start,
+                   [f for e in entries for f in e["left_out"]], played=played, resumed=len(done))
 
 
 # -- command line: python -m azul_engine selfplay ----------------------------------------------------------------
@@ -348,6 +473,9 @@ def add_command(commands, progress_bar, engine_help):
     cmd.add_argument("-o", "--output", required=True, metavar="DIR", help="directory of the shards (made if missing)")
     cmd.add_argument("--shard-games", type=positive, default=SHARD_GAMES,
                      help="games per shard (default: %d)" % SHARD_GAMES)
+    cmd.add_argument("--resume", action="store_true",
+                     help="go on with a run that was stopped: DIR's finished shards are kept (the arguments must be "
+                     "the ones of that run, as its _manifest.json holds them) and only the others played")
     cmd.add_argument("--workers", type=positive, help="worker processes (default: every core)")
     distributed.add_ray_argument(cmd)
     cmd.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
@@ -371,8 +499,9 @@ def _command(args, progress_bar):
         load_backend(args.backend or BACKEND)
         if not args.ray:
             distributed.check_workers(args.workers)
-        if os.path.isdir(args.output) and any(n.startswith("part-") for n in os.listdir(args.output)):
-            return usage(f"{args.output} already holds shards: give a new or empty directory")
+        if (not args.resume and os.path.isdir(args.output)
+                and any(n.startswith("part-") for n in os.listdir(args.output))):
+            return usage(f"{args.output} already holds shards: give a new or empty directory, or --resume the run")
         os.makedirs(args.output, exist_ok=True)
     except (ValueError, ImportError) as e:
         return usage(str(e))
@@ -382,7 +511,7 @@ def _command(args, progress_bar):
         with distributed.from_args(args) as where:
             result = run(specs, args.games, args.output, args.players, args.variant, args.seed, args.format,
                          executor=where, backend=args.backend, shard_games=args.shard_games,
-                         progress=progress_bar(args.games, "games"))
+                         progress=progress_bar(args.games, "games"), resume=args.resume)
     except distributed.WorkerDied as e:  # the games before it are in the shards written
         print(f"azul-engine selfplay: {e} (game seeds from {args.seed})", file=sys.stderr)
         return 1
@@ -392,8 +521,9 @@ def _command(args, progress_bar):
         return usage(f"cannot write {args.output}: {e.strerror or e}")
     for forfeit in result.forfeits:
         print(f"azul-engine selfplay: left out {forfeit}", file=sys.stderr)
-    sys.stdout.write("%s: %d rows in %d shard%s; %s%s\n" % (
+    sys.stdout.write("%s: %d rows in %d shard%s%s; %s%s\n" % (
         args.output, result.rows, len(result.shards), "" if len(result.shards) == 1 else "s",
-        distributed.summary(result.games, result.seconds, result.workers, result.where),
+        " (%d kept from the run resumed)" % result.resumed if result.resumed else "",
+        distributed.summary(result.played, result.seconds, result.workers, result.where),
         "; %d left out: a bot forfeited" % len(result.forfeits) if result.forfeits else ""))
     return 1 if result.forfeits else 0

@@ -215,14 +215,14 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
         distributed.check_workers(workers)
         executor = distributed.LocalExecutor(max(1, min(workers or distributed.default_workers(),
                                                         len(plan.games))))
-    jobs = [(backend, plan.players, plan.variant, g.seed, g.seats, time_limit, event, date) for g in plan.games]
+    jobs = ((backend, plan.players, plan.variant, g.seed, g.seats, time_limit, event, date) for g in plan.games)
     forfeits = []
     standings = {spec: Standing(spec) for spec in plan.bots}
     out = None
     start = time.perf_counter()
     try:
         out = records.LineWriter(output, output_mode) if output else None  # whole lines, even if interrupted
-        results = executor.map(play_game, jobs)  # in order, so the records are too
+        results = executor.map(play_game, jobs, count=len(plan.games))  # in order, so the records are too
         for done, (game, (record, scores, winners, forfeit)) in enumerate(zip(plan.games, results), 1):
             if out:
                 out.write_line(record)
@@ -246,7 +246,7 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
             executor.close()  # every game is in by now, or something went wrong (Ctrl-C included)
         if out:
             out.close()
-    return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(jobs)),
+    return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(plan.games)),
                   time.perf_counter() - start, executor.where, forfeits)
 
 
