@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import azul_engine  # noqa: E402
 from azul_engine import bots, records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets  # noqa: E402
-from azul_engine.web.app import MAX_BODY, create_app, finding_text, sheet_message  # noqa: E402
+from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
 
@@ -63,8 +63,20 @@ def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engin
         enter_round(engine, sheet, entry)
     page = client.get("/sheet").text
     assert sheet["over"] and "/sheet/record" in page
-    # the search can take a while: the link says so when clicked (app.js shows its data-wait)
-    assert 'data-wait="%s"' % i18n.text("en", "record_wait", s=20) in page
+    # the search can take a while: with the page's script the link asks where it stands until it is done
+    assert 'data-progress="/api/sheet/record"' in page and '<progress id="record-progress"' in page
+    seen = []
+    for _ in range(200):
+        status = client.post("/api/sheet/record", json={}).json()
+        seen.append(status["record"])
+        if status["record"] != "searching":
+            break
+        assert status["limit"] == 20 and 0 <= status["best"] <= status["rounds"] == len(sheet["rounds"])
+        assert status["text"] == i18n.text("en", "record_progress", best=status["best"], rounds=status["rounds"],
+                                           tries=status["tries"], t=int(status["seconds"]), s=20)
+        time.sleep(0.1)
+    assert seen[-1] == "found" and status["url"] == "/sheet/record", seen
+    assert status["text"] == i18n.text("en", "record_found")
     r = client.get("/sheet/record")
     assert r.status_code == 200, r.text[:300]
     record = json.loads(r.text)
@@ -74,6 +86,30 @@ def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engin
     assert records.replay(record, engine).walls == game.walls
     sheets.undo_round(sheet)
     assert "record" not in sheet and client.get("/sheet/record").status_code == 404
+
+
+def test_a_record_search_that_finds_nothing_says_so_plainly(client, engine, monkeypatch):
+    """Bounded: past RECORD_SECONDS the search stops and the status says, in the page's language, that no game
+    was found (the download then answers the same, not an error page after a long wait)."""
+    from azul_engine.web import app as web_app
+
+    monkeypatch.setattr(web_app, "RECORD_SECONDS", 0)
+    game = finished_game(engine, 2, "classic", 2)
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    sheet = session_of(client).sheet
+    for entry in table_rounds(game):
+        enter_round(engine, sheet, entry)
+    for _ in range(100):
+        status = client.post("/api/sheet/record?lang=ru", json={}).json()
+        if status["record"] != "searching":
+            break
+        time.sleep(0.05)
+    assert status == {"record": "none", "url": "/sheet/record", "text": i18n.text("ru", "no_record", s=0)}
+    r = client.get("/sheet/record?lang=en")
+    assert r.status_code == 422 and "No game was found in 0 s" in r.text
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})  # not finished: nothing to search
+    r = client.post("/api/sheet/record", json={})
+    assert r.status_code == 409 and r.json()["error"] == i18n.text("en", "no_record_sheet")
 
 
 def test_sheet_refuses_what_the_rules_forbid(engine):
@@ -251,12 +287,16 @@ def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
     assert r.status_code == 200
     page = r.json()["html"]
     assert "1 records agree, 2 disagree" in page
-    expected = [finding_text("en", str(f)) for f in records.audit(bad, engine, line=2)]
-    assert expected and all(json.dumps(f)[1:-1].replace("'", "&#x27;") in page or f in page for f in expected)
-    assert "player 0" not in page and "Player 1: " in page  # seats counted from 1, as the tables count them
+    found = records.audit(bad, engine, line=2)
+    assert [f.field for f in found] == ["final_scores"] and found[0].player == 0
+    right = good["final_scores"][0]
+    assert ("Line 2: Player 1: the record says a final score of %d, the rules give %d <span class=\"small\" "
+            "lang=\"en\">(" % (right + 5, right)) in page
+    assert "player 0" not in page  # seats counted from 1, as the tables count them
     client.get("/?lang=ru")
-    assert "Игрок 1: " in client.post("/api/check/record", json={"text": text}).json()["html"]
-    assert "line 3: not JSON" in page
+    ru = client.post("/api/check/record", json={"text": text}).json()["html"]
+    assert "Строка 2: Игрок 1: в записи итоговый счёт %d, по правилам %d" % (right + 5, right) in ru
+    assert '<span lang="en">line 3: not JSON' in page  # a record the audit could not read: its own words
     assert 'data-final="%d"' % good["final_scores"][0] in page
 
 
@@ -549,6 +589,31 @@ def test_pavilion_sheet_over_http(client):
     assert sheet["boards"][0][1] == "..R..." and sheet["boards"][0][6] == ".B...."
     assert client.post("/api/sheet/undo", json={}).status_code == 200
     assert session_of(client).sheet["scores"] == [5, 5]
+
+
+def test_pavilion_sheet_order_of_the_tiles_is_shown_and_scored_in_that_order(client, engine):
+    """O1, O2, O3 scores 1 + 2 + 3; O1, O3, O2 scores 1 + 1 + 3 (the rules: a tile scores what it joins when it is
+    placed). The sheet cannot make the order irrelevant, so it shows it: each new tile's number in the round, and
+    each board its own pickers."""
+    import re
+
+    def round_points(order):
+        client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 3})
+        for space in order:
+            r = client.post("/api/pavilion/place", json={"player": 2, "star": "O", "space": space, "wilds": 0})
+            assert r.status_code == 200, r.text
+        html = r.json()["html"]
+        numbers = {m.group(1): int(m.group(2)) for m in re.finditer(
+            r'data-space="(O\d)"[^>]*>\d<span class="nth" data-nth="(\d)"', html)}
+        assert numbers == {"O%d" % s: k + 1 for k, s in enumerate(order)}
+        assert all('id="pvform-%d"' % p in html and 'data-form="pvform-%d"' % p in html for p in range(3))
+        from azul_engine.web import pavilion_sheet as pvs
+
+        events = pvs.evaluate(engine, session_of(client).sheet)["events"][2]
+        return [e["points"] for e in events if e["event"] == "place"]
+
+    assert round_points([1, 2, 3]) == [1, 2, 3]
+    assert round_points([1, 3, 2]) == [1, 1, 3]
 
 
 def test_a_finished_sheet_refuses_every_change_over_http(client):

@@ -6,6 +6,7 @@ the test's own server of the app on the loopback address and nothing else; a con
 test. Screenshots go to tests/artifacts/ (browser_playwright.ARTIFACTS, gitignored).
 """
 
+import json
 import os
 import re
 
@@ -17,6 +18,7 @@ pytest.importorskip("uvicorn")
 from browser_playwright import ARTIFACTS, new_page  # noqa: E402  (the browser fixture is conftest's)
 from web_support import Server, finished_game, table_rounds  # noqa: E402
 
+from azul_engine.web import i18n  # noqa: E402
 from azul_engine.web.app import create_app  # noqa: E402
 
 TIMEOUT_MS = 30000
@@ -358,3 +360,44 @@ def test_the_first_player_marker_is_legible(page, server):
                             " return [s.color, s.backgroundColor]; })()")
     fg, bg = sorted((_luminance(c) for c in colours), reverse=True)
     assert (fg + 0.05) / (bg + 0.05) >= 4.5, colours
+
+
+def test_the_summer_pavilion_pickers_sit_by_their_board_and_keep_their_choice(phone, server):
+    """At 375 px the colour and wild-tile pickers of player 4 are on one screen with player 4's board (they were
+    one form at the top, ~1,100 px away), they keep their choice after a tap (they went back to purple and 0),
+    and each tile of the round shows its place in the order, which the round's score depends on."""
+    start_sheet(phone, server, "summer-pavilion", 4)
+    board = '.board[data-player="3"]'
+    picker, cell = _box(phone, "#pvform-3"), _box(phone, board + ' [data-space="C1"]')
+    assert picker is not None and 0 < cell["y"] - picker["y"] < PHONE["viewport"]["height"] / 2, (picker, cell)
+    click(phone, '#pvform-3 input[name=colour][value="B"]', tap=True)
+    phone.select_option("#pvform-3 select[name=wilds]", "1")
+    click(phone, board + ' [data-space="C3"]', tap=True)  # blue, paid with 2 blue and 1 wild
+    assert message(phone) == "", message(phone)
+    assert phone.locator('#pvform-3 input[name=colour][value="B"]').is_checked()
+    assert phone.locator("#pvform-3 select[name=wilds]").input_value() == "1"
+    assert phone.locator('#pvform-0 input[name=colour][value="P"]').is_checked()  # the others' are their own
+    for space in ("O1", "O3", "O2"):
+        click(phone, '.board[data-player="0"] [data-space="%s"]' % space, tap=True)
+        assert message(phone) == "", message(phone)
+    nth = [phone.locator('.board[data-player="0"] [data-space="%s"] .nth' % s).inner_text() for s in ("O1", "O3", "O2")]
+    assert nth == ["1", "2", "3"]
+    label = phone.locator('.board[data-player="0"] [data-space="O2"]').get_attribute("aria-label")
+    assert label.endswith("placed this round as number 3"), label
+    assert width(phone) <= 375
+    screenshot(phone, "sheet-phone-pavilion-pickers")
+
+
+def test_the_record_of_a_finished_sheet_downloads_after_its_search(page, server, engine):
+    """The link asks the server where the search stands (a progress bar meanwhile), then downloads the record."""
+    game = finished_game(engine, 2, "classic", 2)
+    start_sheet(page, server, "classic", 2)
+    for entry in table_rounds(game):
+        enter_round(page, "classic", entry)
+    with page.expect_download(timeout=TIMEOUT_MS) as download:
+        page.locator("#sheet-record").click()
+    path = download.value.path()
+    record = json.loads(open(path).read())
+    assert record["final_scores"] == game.scores
+    idle(page)
+    assert message(page) == i18n.text("en", "record_found")

@@ -49,15 +49,16 @@ class Finding:
     """One disagreement between a record and the rules.
 
     ``line`` (1-based line of the file, or None), ``round`` (1-based, or None), ``move`` (the notation, or
-    None), ``field`` (the record's field), ``recorded`` and ``correct`` values (None where not applicable)
-    and ``why``, a sentence.  ``str(finding)`` is the line the audit prints.
+    None), ``field`` (the record's field), ``recorded`` and ``correct`` values (None where not applicable),
+    ``player`` (the seat, from 0, of a finding about one player's score, else None) and ``why``, a sentence.
+    ``str(finding)`` is the line the audit prints.
     """
 
-    __slots__ = ("line", "round", "move", "field", "recorded", "correct", "why")
+    __slots__ = ("line", "round", "move", "field", "recorded", "correct", "why", "player")
 
-    def __init__(self, why, field=None, round=None, move=None, recorded=None, correct=None, line=None):
+    def __init__(self, why, field=None, round=None, move=None, recorded=None, correct=None, line=None, player=None):
         self.why, self.field, self.round, self.move = why, field, round, move
-        self.recorded, self.correct, self.line = recorded, correct, line
+        self.recorded, self.correct, self.line, self.player = recorded, correct, line, player
 
     def __str__(self):
         where = []
@@ -525,7 +526,7 @@ def _check_rounds(record, sheet, correct_rounds, findings):
                 why = ("player %d: score %d%s, record says %d (from %d: %s)"
                        % (p, expected, " (clamped at %d)" % info.min_score if clamped else "", recorded[p],
                           previous[p], sentence))
-            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
+            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected, player=p))
         previous = list(recorded)
     return previous
 
@@ -588,7 +589,7 @@ def _audit(record, engine):
         else:
             why = "player %d: final score %d, record says %d (last round %d + bonuses %d: %s)" % (
                 p, expected, final[p], last[p], b["points"], _bonus_words(b))
-        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
+        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected, player=p))
     _check_winners(record, state, findings)
     return findings
 
@@ -840,7 +841,7 @@ def _check_pavilion_rounds(record, state, sheet, correct_rounds, findings):
             else:
                 why = "player %d: score %d, record says %d (from %d: %s)" % (p, expected, recorded[p], previous[p],
                                                                             sentence)
-            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected))
+            findings.append(Finding(why, field="scores", round=i, recorded=recorded[p], correct=expected, player=p))
         previous = list(recorded)
     return previous
 
@@ -866,7 +867,7 @@ def _audit_pavilion(record, state, findings):
         else:
             why = "player %d: final score %d, record says %d (round 6 %d: %s)" % (
                 p, expected, final[p], previous[p], _end_words(e))
-        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected))
+        findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected, player=p))
     _check_winners(record, state, findings)
     return findings
 

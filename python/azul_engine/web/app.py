@@ -16,6 +16,7 @@ import json
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
 
@@ -70,11 +71,34 @@ class Session:
         self.sheet = None
         self.game = None
         self.replay = None
+        self.record_job = None  # the search for the finished sheet's record (RecordJob), once asked for
         self.lock = threading.Lock()
 
     def live(self):
         """Holds something of the user's: a language chosen, a score sheet, a game or a replay."""
         return any(x is not None for x in (self.lang, self.sheet, self.game, self.replay))
+
+
+class RecordJob:
+    """Where a search for a sheet's record stands: ``update`` is its progress callback (from its thread),
+    ``status()`` reads it, ``done`` is set when it ends."""
+
+    def __init__(self, sheet):
+        self.sheet, self.key = sheet, self.key_of(sheet)
+        self.started = time.monotonic()
+        self.tries = self.best = 0
+        self.rounds = len(sheet["rounds"])
+        self.done = threading.Event()
+
+    @staticmethod
+    def key_of(sheet):
+        return json.dumps([sheet["rounds"], sheet["final"]], sort_keys=True, default=str)
+
+    def update(self, tries, best, rounds):
+        self.tries, self.best, self.rounds = tries, best, rounds
+
+    def status(self):
+        return self.tries, self.best, self.rounds, time.monotonic() - self.started
 
 
 class Sessions:
@@ -333,8 +357,11 @@ def sheet_body(lang, engine, sheet):
     if sheet["over"]:
         out.append(final_block(lang, names, sheet["rounds"][-1]["after"], sheet["final"]["bonuses"],
                                sheet["final"]["scores"], sheet["final"]["winners"]))
-    record = ('<a class="button" id="sheet-record" href="/sheet/record" data-wait="%s">%s</a> '
-              % (t("record_wait", s=RECORD_SECONDS), t("download")) if sheet["over"] else "")
+    # With the page's script the link asks /api/sheet/record where the search stands until it is done (a
+    # progress bar and a line in #msg), then downloads; without it the download itself waits for the search.
+    record = ('<a class="button" id="sheet-record" href="/sheet/record" data-progress="/api/sheet/record">%s</a> '
+              '<progress id="record-progress" hidden max="%d" value="0" aria-label="%s"></progress> '
+              % (t("download"), RECORD_SECONDS, t("record_wait", s=RECORD_SECONDS)) if sheet["over"] else "")
     out.append('<p class="actions">%s<a class="button" href="/sheet/download">%s</a> <button data-post="/api/sheet/'
                'reset" data-confirm="%s">%s</button></p>' % (record, t("download_sheet"), t("confirm_new_sheet"),
                                                             t("new_sheet")))
@@ -380,15 +407,19 @@ def pavilion_body(lang, engine, sheet):
     if not sheet["over"]:
         out.append("<h3>%s &middot; %s</h3><p class=\"small\">%s</p>" % (
             t("round_n", n=rnd), t("wild_is", c=pv_colour(lang, pvs.wild(rnd))), t("pv_help")))
-        out.append('<form id="pvform" class="picker" onsubmit="return false"><b>%s</b><br>%s<br><label>%s '
-                   '<select name="wilds">%s</select></label></form>'
-                   % (t("centre_colour"), "".join(
-                       '<label><input type="radio" name="colour" value="%s"%s>%s %s</label>'
-                       % (c, " checked" if c == "P" else "", tile(c), esc(pv_colour(lang, c))) for c in pvs.COLOURS),
-                      t("wild_tiles"), "".join('<option value="%d">%d</option>' % (n, n) for n in range(6))))
         out.append('<div class="players">')
         for p, name in enumerate(names):
+            # Each board has its own pickers, beside the spaces they act on; the page's script keeps what they
+            # show when the page part is redrawn after a tap (data-keep).
+            picker = ('<form id="pvform-%d" class="picker" data-keep onsubmit="return false"><b>%s</b><br>%s<br>'
+                      '<label>%s <select name="wilds">%s</select></label></form>'
+                      % (p, t("centre_colour"), "".join(
+                          '<label><input type="radio" name="colour" value="%s"%s>%s %s</label>'
+                          % (c, " checked" if c == "P" else "", tile(c), esc(pv_colour(lang, c)))
+                          for c in pvs.COLOURS),
+                         t("wild_tiles"), "".join('<option value="%d">%d</option>' % (n, n) for n in range(6))))
             mine = {(x["star"], x["space"]): x for x in pending["places"][p]}
+            order = {(x["star"], x["space"]): k + 1 for k, x in enumerate(pending["places"][p])}
             rows = []
             for si, star in enumerate(pvs.STARS):
                 cells = []
@@ -398,20 +429,29 @@ def pavilion_body(lang, engine, sheet):
                     colour = new["colour"] if new else (have if have != "." else None)
                     cls = ("t-" + colour) if colour else ("e-" + star)
                     if have == "." or new:
+                        # A tile placed this round shows its place in the round's order: its score counts the
+                        # tiles already joined to it, so the order is part of what is entered.
+                        nth = order.get((star, space))
+                        label = "%s %d" % (pv_star(lang, star), space)
+                        if nth:
+                            label += ", " + i18n.text(lang, "placed_nth", n=nth)
                         cells.append('<button class="cell pick %s%s" data-post="/api/pavilion/place" data-json="%s" '
-                                     'data-form="pvform" data-space="%s%d" title="%s %d">%d</button>'
+                                     'data-form="pvform-%d" data-space="%s%d" title="%s" aria-label="%s">%d%s'
+                                     '</button>'
                                      % (cls, " new" if new else "", attr_json({"player": p, "star": star,
                                                                               "space": space}),
-                                        star, space, esc(pv_star(lang, star)), space, space))
+                                        p, star, space, esc(label), esc(label), space,
+                                        '<span class="nth" data-nth="%d">%d</span>' % (nth, nth) if nth else ""))
                     else:
                         cells.append('<span class="cell %s" data-space="%s%d">%d</span>' % (cls, star, space, space))
                 rows.append('<div class="row"><span class="small" style="width:18px">%s</span>%s</div>'
                             % (star, "".join(cells)))
             token = pending["token"] == p
-            out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>%s'
+            out.append('<div class="board" data-player="%d"><h3>%s &middot; %s %d</h3>' % (
+                p, esc(name), t("score"), sheet["scores"][p]) + picker + '%s'
                        '<div class="row"><button class="tokenb%s" data-post="/api/pavilion/token" data-json="%s">%s'
                        '</button>%s</div><div class="row"><b>%s:</b> %s</div><div class="row">%s</div></div>'
-                       % (p, esc(name), t("score"), sheet["scores"][p], "".join(rows), " primary" if token else "",
+                       % ("".join(rows), " primary" if token else "",
                           attr_json({"player": None if token else p, "tiles": pending["token_tiles"]}),
                           t("start_token"),
                           (" " + stepper("/api/pavilion/token",
@@ -584,9 +624,46 @@ _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
 def finding_text(lang, text):
-    """An audit finding for a person: its seats counted from 1 and named as the page's tables name them
-    ("player 0" is "Игрок 1" beside a table of "Игрок 1, Игрок 2"); the rest is the audit's English."""
+    """An audit finding's English, for a person: its seats counted from 1 and named as the page's tables name
+    them ("player 0" is "Игрок 1" beside a table of "Игрок 1, Игрок 2")."""
     return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1)) + 1), text)
+
+
+def _seats_text(lang, seats):
+    return ", ".join(i18n.text(lang, "player_n", n=p + 1) for p in seats) if isinstance(seats, list) else str(seats)
+
+
+def finding_html(lang, finding):
+    """An audit finding (records.Finding, or the text of a record that could not be read) for a person, as HTML:
+    where it is and what disagrees in the page's language, seats counted from 1; then the audit's own
+    explanation (the points it counted), in English and marked so (lang="en"), for the findings about scores and
+    winners; for the others (a record the audit could not follow) that explanation is the finding."""
+    if isinstance(finding, str):
+        return '<span lang="en">%s</span>' % esc(finding_text(lang, finding))
+    where = []
+    if finding.line is not None:
+        where.append(i18n.text(lang, "f_line", n=finding.line))
+    if finding.round is not None:
+        where.append(i18n.text(lang, "f_round", n=finding.round))
+    if finding.move is not None:
+        where.append(i18n.text(lang, "f_move", m=finding.move))
+    head = None
+    if finding.field in ("scores", "final_scores") and finding.player is not None and finding.correct is not None:
+        head = i18n.text(lang, "f_score" if finding.field == "scores" else "f_final",
+                         who=i18n.text(lang, "player_n", n=finding.player + 1), rec=finding.recorded,
+                         ok=finding.correct)
+    elif finding.field == "winners" and finding.correct is not None:
+        head = i18n.text(lang, "f_winners", rec=_seats_text(lang, finding.recorded),
+                         ok=_seats_text(lang, finding.correct))
+    prefix = ", ".join(where) + ": " if where else ""
+    prefix = esc(prefix[:1].upper() + prefix[1:])
+    why = finding.why
+    if head is not None and finding.player is not None:
+        why = re.sub(r"^player \d+: ", "", why)  # the head names the player already
+    detail = esc(finding_text(lang, why))
+    if head is None:
+        return '%s<span lang="en">%s</span>' % (prefix, detail)
+    return '%s%s <span class="small" lang="en">(%s)</span>' % (prefix, esc(head), detail)
 
 
 def check_record_result(lang, engine, text):
@@ -599,12 +676,12 @@ def check_record_result(lang, engine, text):
         if isinstance(item, records.RecordError):
             findings = [str(item)]
         else:
-            findings = [str(f) for f in records.audit(item, engine, line=number)]
+            findings = list(records.audit(item, engine, line=number))
         block = ["<h3>%s</h3>" % t("record_n", n=number)]
         if findings:
             disagree += 1
             block.append("<p><b>%s</b></p><ul class=\"findings\">%s</ul>" % (t("findings"), "".join(
-                "<li>%s</li>" % esc(finding_text(lang, f)) for f in findings)))
+                "<li>%s</li>" % finding_html(lang, f) for f in findings)))
         else:
             agree += 1
             block.append('<p class="agrees">&#10004; %s</p>' % t("agrees"))
@@ -967,21 +1044,67 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         return with_cookie(Response(body, media_type="application/json", headers={
             "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, session)
 
+    def record_job(session):
+        """The search for a record of the session's finished sheet (synth.record), started once per sheet in a
+        thread of its own and bounded by RECORD_SECONDS; it stores what it found in the sheet (None: nothing),
+        unless the sheet changed meanwhile. Called with the session's lock held."""
+        sheet = session.sheet
+        job = session.record_job
+        if job is not None and job.sheet is sheet and job.key == RecordJob.key_of(sheet):
+            return job
+        job = session.record_job = RecordJob(sheet)
+        snapshot = copy.deepcopy(sheet)  # the search reads it in its thread while the session may change
+
+        def run():
+            try:
+                found = synth.record(engine, snapshot, seconds=RECORD_SECONDS, progress=job.update)
+            except synth.SynthesisError:
+                found = None
+            with session.lock:
+                if session.sheet is sheet and job.key == RecordJob.key_of(sheet):
+                    sheet["record"] = found
+            job.done.set()
+
+        threading.Thread(target=run, name="azul-record-search", daemon=True).start()
+        return job
+
+    def finished_classic(session):
+        sheet = session.sheet
+        return sheet is not None and sheet["over"] and sheet["variant"] != "summer-pavilion"
+
+    def record_status(data, session, lang):
+        """``POST /api/sheet/record``: start the search for the sheet's record if it has not begun, and say where
+        it stands: {"record": "searching" | "found" | "none", "text", "tries", "best", "rounds", "seconds",
+        "limit", "url"} (the page's script asks again until it is found or not)."""
+        if not finished_classic(session):
+            raise BadRequest(i18n.text(lang, "no_record_sheet"), 409)
+        sheet = session.sheet
+        if "record" in sheet:
+            found = sheet["record"] is not None
+            return {"record": "found" if found else "none", "url": "/sheet/record",
+                    "text": i18n.text(lang, "record_found" if found else "no_record", s=RECORD_SECONDS)}
+        job = record_job(session)
+        tries, best, rounds, seconds = job.status()
+        return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": round(seconds, 1),
+                "limit": RECORD_SECONDS, "url": "/sheet/record",
+                "text": i18n.text(lang, "record_progress", best=best, rounds=rounds, tries=tries,
+                                  t=int(seconds), s=RECORD_SECONDS)}
+
     async def sheet_record(request):
         token, session = sessions.get(request.cookies.get(COOKIE))
         lang = language(request, session)
-        sheet = session.sheet
-        if sheet is None or not sheet["over"] or sheet["variant"] == "summer-pavilion":
+        if not finished_classic(session):
             raise HTTPException(404, "no finished classic or grey score sheet in this session")
 
-        def find():
+        def find():  # without the page's script: the download waits for the search (at most RECORD_SECONDS)
             with session.lock:
-                if "record" not in sheet:
-                    try:
-                        sheet["record"] = synth.record(engine, sheet, seconds=RECORD_SECONDS)
-                    except synth.SynthesisError:
-                        sheet["record"] = None
-                return sheet["record"]
+                sheet = session.sheet
+                if "record" in sheet:
+                    return sheet["record"]
+                job = record_job(session)
+            job.done.wait(RECORD_SECONDS + 10)
+            with session.lock:
+                return sheet.get("record")
 
         record = await run_in_threadpool(find)
         if record is None:
@@ -1132,6 +1255,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         Route("/sheet/download", sheet_download),
         Route("/play/download", play_download),
         Route("/sheet/record", sheet_record),
+        Route("/api/sheet/record", action(record_status), methods=["POST"]),
         Route("/api/sheet/new", action(sheet_action(sheet_new)), methods=["POST"]),
         Route("/api/sheet/tap", action(sheet_action(sheet_tap)), methods=["POST"]),
         Route("/api/sheet/floor", action(sheet_action(sheet_floor)), methods=["POST"]),

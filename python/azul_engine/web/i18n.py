@@ -95,6 +95,23 @@ T = {
                   "{what}: o jednu méně"),
     "one_more": ("{what}: one more", "{what}: на одну больше", "{what}: на одну більше", "{what} : un de plus",
                  "{what}: o jednu více"),
+    "record_progress": ("Looking for deals and drafts that give this sheet: {best} of {rounds} rounds matched so far, "
+                        "{tries} tries, {t} s of at most {s} s…",
+                        "Ищем раздачи и ходы, которые дают этот лист: совпало раундов — {best} из {rounds}, "
+                        "попыток — {tries}, {t} с из не более чем {s} с…",
+                        "Шукаємо роздачі й ходи, які дають цей аркуш: збіглося раундів — {best} з {rounds}, "
+                        "спроб — {tries}, {t} с з не більше ніж {s} с…",
+                        "Recherche des tirages et des coups qui donnent cette feuille : {best} manche(s) sur {rounds} "
+                        "trouvée(s), {tries} essai(s), {t} s sur {s} s au plus…",
+                        "Hledáme rozdání a tahy, které dávají tento záznam: shoda v {best} z {rounds} kol, "
+                        "{tries} pokusů, {t} s z nejvýše {s} s…"),
+    "record_found": ("Found: the download begins.", "Найдено: загрузка начинается.", "Знайдено: завантаження починається.",
+                     "Trouvé : le téléchargement commence.", "Nalezeno: stahování začíná."),
+    "no_record_sheet": ("There is no finished classic or grey score sheet to make a record of.",
+                        "Нет законченного листа счёта (классика или серая стена), по которому можно составить запись.",
+                        "Немає завершеного аркуша рахунку (класика або сіра стіна), з якого можна скласти запис.",
+                        "Aucune feuille de score terminée (classique ou mur gris) dont faire un enregistrement.",
+                        "Není dokončený záznam skóre (klasika nebo šedá zeď), ze kterého lze udělat záznam hry."),
     "record_wait": ("Looking for a game that gives this sheet (up to {s} s)…",
                     "Ищем партию, которая даёт этот лист (до {s} с)…",
                     "Шукаємо партію, яка дає цей аркуш (до {s} с)…",
@@ -190,21 +207,34 @@ T = {
     "star_of": ("{c} star", "звезда: {c}", "зірка: {c}", "étoile {c}", "hvězda: {c}"),
     "centre_star": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale",
                     "střední hvězda"),
-    "pv_help": ("Tap the space of each tile placed this round (the number of the space is the tiles paid), with "
-                "the wild tiles used; set who took the start token and with how many tiles, and each player's pass, "
-                "then score the round.",
-                "Нажмите поле каждой выложенной в этом раунде плитки (номер поля — число оплаченных плиток) и "
-                "укажите использованные джокеры; укажите, кто взял жетон первого игрока и сколько плиток, и пас "
-                "каждого игрока, затем подсчитайте раунд.",
-                "Натисніть поле кожної викладеної в цьому раунді плитки (номер поля — кількість оплачених "
-                "плиток) і вкажіть використані джокери; вкажіть, хто взяв жетон першого гравця і скільки плиток, "
-                "і пас кожного гравця, потім порахуйте раунд.",
-                "Touchez l'emplacement de chaque tuile posée cette manche (son numéro est le nombre de tuiles "
-                "payées) avec les jokers utilisés ; indiquez qui a pris le marqueur premier joueur et avec combien "
-                "de tuiles, et la passe de chaque joueur, puis comptez la manche.",
-                "Klepněte na pole každé dlaždice položené v tomto kole (číslo pole je počet zaplacených dlaždic) "
-                "a zadejte použité žolíky; zadejte, kdo vzal žeton prvního hráče a s kolika dlaždicemi, a pas "
-                "každého hráče, pak kolo sečtěte."),
+    "pv_help": ("Tap the space of each tile placed this round, in the order the player placed them (a tile scores "
+                "the tiles already joined to it, so the order counts: each new tile shows its number), with the "
+                "wild tiles used, chosen beside that board; the number of the space is the tiles paid. Tap a tile "
+                "again to take it back. Set who took the start token and with how many tiles, and each player's "
+                "pass, then score the round.",
+                "Нажимайте поля плиток, выложенных в этом раунде, в том порядке, в каком игрок их выкладывал "
+                "(плитка приносит очки за уже примыкающие к ней плитки, поэтому порядок важен: у каждой новой "
+                "плитки виден её номер), указав использованные джокеры рядом с этим планшетом; номер поля — число "
+                "оплаченных плиток. Повторное нажатие убирает плитку. Укажите, кто взял жетон первого игрока и "
+                "сколько плиток, и пас каждого игрока, затем подсчитайте раунд.",
+                "Натискайте поля плиток, викладених у цьому раунді, у тому порядку, в якому гравець їх викладав "
+                "(плитка приносить очки за вже суміжні з нею плитки, тому порядок важливий: у кожної нової плитки "
+                "видно її номер), вказавши використані джокери поруч із цим планшетом; номер поля — кількість "
+                "оплачених плиток. Повторне натискання прибирає плитку. Вкажіть, хто взяв жетон першого гравця і "
+                "скільки плиток, і пас кожного гравця, потім порахуйте раунд.",
+                "Touchez l'emplacement de chaque tuile posée cette manche, dans l'ordre où le joueur les a posées "
+                "(une tuile marque les tuiles déjà reliées à elle : l'ordre compte, et chaque nouvelle tuile "
+                "montre son numéro), avec les jokers utilisés, choisis à côté de ce plateau ; le numéro de "
+                "l'emplacement est le nombre de tuiles payées. Touchez une tuile à nouveau pour la retirer. "
+                "Indiquez qui a pris le marqueur premier joueur et avec combien de tuiles, et la passe de chaque "
+                "joueur, puis comptez la manche.",
+                "Klepejte na pole dlaždic položených v tomto kole v pořadí, v jakém je hráč pokládal (dlaždice "
+                "boduje za dlaždice, které k ní už přiléhají, takže na pořadí záleží: každá nová dlaždice ukazuje "
+                "své číslo), s použitými žolíky zvolenými u téže desky; číslo pole je počet zaplacených dlaždic. "
+                "Dalším klepnutím dlaždici vrátíte. Zadejte, kdo vzal žeton prvního hráče a s kolika dlaždicemi, "
+                "a pas každého hráče, pak kolo sečtěte."),
+    "placed_nth": ("placed this round as number {n}", "выложена {n}-й в этом раунде", "викладена {n}-ю в цьому раунді",
+                   "posée en n° {n} cette manche", "položena jako {n}. v tomto kole"),
     "wild_is": ("Wild colour this round: {c}", "Джокер в этом раунде: {c}", "Джокер у цьому раунді: {c}",
                 "Couleur joker de la manche : {c}", "Žolíková barva kola: {c}"),
     "centre_colour": ("Colour (centre star)", "Цвет (центральная звезда)", "Колір (центральна зірка)",
@@ -241,6 +271,24 @@ T = {
     "upload": ("Upload", "Загрузить", "Завантажити", "Envoyer", "Nahrát"),
     "agrees": ("agrees with the rules", "соответствует правилам", "відповідає правилам",
                "conforme aux règles", "odpovídá pravidlům"),
+    "f_line": ("line {n}", "строка {n}", "рядок {n}", "ligne {n}", "řádek {n}"),
+    "f_round": ("round {n}", "раунд {n}", "раунд {n}", "manche {n}", "kolo {n}"),
+    "f_move": ("move {m}", "ход {m}", "хід {m}", "coup {m}", "tah {m}"),
+    "f_score": ("{who}: the record says {rec} after the round, the rules give {ok}",
+                "{who}: в записи {rec} после раунда, по правилам {ok}",
+                "{who}: у записі {rec} після раунду, за правилами {ok}",
+                "{who} : l'enregistrement dit {rec} après la manche, les règles donnent {ok}",
+                "{who}: záznam uvádí po kole {rec}, podle pravidel {ok}"),
+    "f_final": ("{who}: the record says a final score of {rec}, the rules give {ok}",
+                "{who}: в записи итоговый счёт {rec}, по правилам {ok}",
+                "{who}: у записі підсумковий рахунок {rec}, за правилами {ok}",
+                "{who} : l'enregistrement dit un score final de {rec}, les règles donnent {ok}",
+                "{who}: záznam uvádí konečné skóre {rec}, podle pravidel {ok}"),
+    "f_winners": ("winners: the record says {rec}, the rules give {ok}",
+                  "победители: в записи {rec}, по правилам {ok}",
+                  "переможці: у записі {rec}, за правилами {ok}",
+                  "gagnants : l'enregistrement dit {rec}, les règles donnent {ok}",
+                  "vítězové: záznam uvádí {rec}, podle pravidel {ok}"),
     "findings": ("Findings", "Замечания", "Зауваження", "Constats", "Nálezy"),
     "record_n": ("Record {n}", "Запись {n}", "Запис {n}", "Partie {n}", "Záznam {n}"),
     "summary": ("{a} records agree, {d} disagree", "записей без ошибок: {a}, с ошибками: {d}",

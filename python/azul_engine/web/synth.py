@@ -266,24 +266,32 @@ class _Round:
         return False
 
 
-def record(engine, sheet, seconds=20.0, budget=400, options=40):
+def record(engine, sheet, seconds=20.0, budget=400, options=40, progress=None):
     """An "azul-record" dict whose game gives the finished ``sheet``'s walls and scores; SynthesisError if the
-    search finds none within about ``seconds`` (each try replays the game from round 1 with other choices)."""
+    search finds none within about ``seconds`` (each try replays the game from round 1 with other choices).
+    ``progress``: called after each round a try matches, and when a try fails, with ``(tries, best, rounds)``:
+    the tries begun, the most rounds one try has matched so far, and the sheet's rounds."""
     import time
 
     if not sheet.get("over"):
         raise SynthesisError("the game on this sheet is not over")
     players = len(sheet["names"])
     deadline = time.monotonic() + seconds
-    attempt = 0
+    attempt = best = 0
+    rounds = len(sheet["rounds"])
     while time.monotonic() < deadline:
         rng = random.Random(attempt)
         state = engine.new_game(players=players, variant=sheet["variant"], seed=0, chance="explicit")
         state.apply("~%d" % (attempt % players))
         attempt += 1
-        for index in range(len(sheet["rounds"])):
+        for index in range(rounds):
             if time.monotonic() > deadline or not _Round(engine, sheet, index, rng, budget).play(state, options):
+                if progress:
+                    progress(attempt, best, rounds)
                 break
+            best = max(best, index + 1)
+            if progress:
+                progress(attempt, best, rounds)
         else:
             if state.is_over:
                 return state.record()

@@ -11,31 +11,89 @@ function focusKey(el) {
   return key;
 }
 
+// What the pickers marked data-keep show (a colour, a number of wild tiles): the page part is redrawn after
+// every tap, and a picker set for the next tiles must not go back to its first choice each time.
+function keptForms() {
+  const kept = {};
+  for (const form of document.querySelectorAll("form[data-keep][id]")) {
+    kept[form.id] = [...form.elements].filter((e) => e.name).map((e) => [e.name, e.type, e.value, e.checked]);
+  }
+  return kept;
+}
+
+function restoreForms(kept) {
+  for (const [id, fields] of Object.entries(kept)) {
+    const form = document.getElementById(id);
+    if (!form) continue;
+    for (const [name, type, value, checked] of fields) {
+      for (const e of form.elements) {
+        if (e.name !== name) continue;
+        if (type === "radio" || type === "checkbox") { if (e.value === value) e.checked = checked; }
+        else e.value = value;
+      }
+    }
+  }
+}
+
 async function post(url, body, focus) {
   const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
                                body: JSON.stringify(body), credentials: "same-origin"});
   let data;
   try { data = await r.json(); } catch (e) { data = {error: r.status + " " + r.statusText}; }
   if (data.html !== undefined) {
+    const kept = keptForms();
     document.getElementById("main").innerHTML = data.html;
+    restoreForms(kept);
     const again = focus && document.querySelector(focus);
     if (again && !again.disabled) again.focus({preventScroll: true});
     else if (focus) document.getElementById("main").focus({preventScroll: true});
   }
-  const msg = document.getElementById("msg");
-  msg.textContent = data.error || data.note || "";
-  msg.className = data.error ? "msg error" : "msg note";
-  msg.hidden = !(data.error || data.note);
+  say(data.error || data.note || "", Boolean(data.error));
   document.body.dataset.busy = "0";
 }
 
+function say(text, error) {
+  const msg = document.getElementById("msg");
+  msg.textContent = text;
+  msg.className = error ? "msg error" : "msg note";
+  msg.hidden = !text;
+}
+
+// A download that needs a search first (the record of a score sheet): ask the server where the search stands
+// until it is done, with a progress bar and a line saying what it has matched, then download (or say plainly
+// that nothing was found). The search is bounded on the server.
+async function searchThenDownload(link) {
+  if (document.body.dataset.busy === "1") return;
+  document.body.dataset.busy = "1";
+  const bar = document.getElementById("record-progress");
+  try {
+    for (;;) {
+      const r = await fetch(link.dataset.progress, {method: "POST", headers: {"Content-Type": "application/json"},
+                                                   body: "{}", credentials: "same-origin"});
+      let data;
+      try { data = await r.json(); } catch (e) { data = {error: r.status + " " + r.statusText}; }
+      if (data.error) { say(data.error, true); break; }
+      if (bar) {
+        bar.hidden = data.record !== "searching";
+        if (data.limit) bar.max = data.limit;
+        if (data.seconds !== undefined) bar.value = data.seconds;
+      }
+      if (data.record === "found") { say(data.text, false); window.location.href = data.url; break; }
+      if (data.record === "none") { say(data.text, true); break; }
+      say(data.text, false);
+      await new Promise((done) => setTimeout(done, 400));
+    }
+  } finally {
+    if (bar) bar.hidden = true;
+    document.body.dataset.busy = "0";
+  }
+}
+
 document.addEventListener("click", async (ev) => {
-  const wait = ev.target.closest("a[data-wait]");  // a slow download: say what is happening meanwhile
-  if (wait) {
-    const msg = document.getElementById("msg");
-    msg.textContent = wait.dataset.wait;
-    msg.className = "msg note";
-    msg.hidden = false;
+  const slow = ev.target.closest("a[data-progress]");
+  if (slow) {
+    ev.preventDefault();
+    await searchThenDownload(slow);
     return;
   }
   const el = ev.target.closest("[data-post]");
