@@ -10,8 +10,10 @@ fi
 # The venv first on PATH, so that `python` here and in any subprocess the tests start is the venv's.
 export PATH="$PWD/.venv/bin:$PATH"
 
-echo "+ pip install .${1:-}"
-python -m pip install --quiet ".${1:-}"
+# Not --quiet: the C++ engine compiles for minutes (see the README's quick start), and pip's "Building wheel"
+# line with its spinner shows that it is working; only the long "already satisfied" lines are left out.
+echo "+ pip install .${1:-} (compiles the C++ engine: a few minutes on 2 cores, more with the extras to download)"
+python -m pip install --progress-bar off ".${1:-}" | { grep -v "^Requirement already satisfied" || true; }
 
 echo "+ python -m azul_engine info"
 python -m azul_engine info
