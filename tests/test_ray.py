@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -148,9 +149,9 @@ def test_selfplay_on_ray_resumes_a_stopped_run(ray_address, tmp_path):
     with distributed.LocalExecutor(1) as ex:
         selfplay.run("greedy", 6, str(tmp_path / "local"), executor=ex, **args)
     (tmp_path / "ray").mkdir()
-    with distributed.LocalExecutor(1) as ex:  # the stopped run: its first shard only
-        selfplay.run("greedy", 2, str(tmp_path / "first"), executor=ex, **args)
-    os.replace(tmp_path / "first" / "part-00000.npz", tmp_path / "ray" / "part-00000.npz")
+    # The stopped run: its first shard written (a shard's metadata names the run's games, so it is the whole
+    # run's first shard), the manifest saying the run is not complete.
+    shutil.copyfile(tmp_path / "local" / "part-00000.npz", tmp_path / "ray" / "part-00000.npz")
     manifest = json.loads((tmp_path / "local" / "_manifest.json").read_text())
     manifest.update(complete=False, shards=manifest["shards"][:1])
     (tmp_path / "ray" / "_manifest.json").write_text(json.dumps(manifest))
@@ -161,24 +162,26 @@ def test_selfplay_on_ray_resumes_a_stopped_run(ray_address, tmp_path):
         assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes(), name
 
 
-def waits_for_the_others(marks, index, others):
-    """A job for the straggler test: the first waits until every other job has run (each leaves a file)."""
-    if index:
-        with open(os.path.join(marks, str(index)), "w"):
-            pass
-        return index
-    deadline = time.monotonic() + WAIT
-    while len(os.listdir(marks)) < others:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the other jobs never ran while the first was running")
-        time.sleep(0.02)
-    return index
-
-
 def test_a_slow_first_task_does_not_hold_back_the_others(ray_address, tmp_path):
     """Results are collected as the tasks finish, not strictly in order: while the first task still runs, all
     the others (more than the tasks in flight at once) run and wait their turn, and the results still come in
     job order. Collected in order, the first would wait for jobs never submitted."""
+    wait = WAIT
+
+    def waits_for_the_others(marks, index, others):
+        """The first job waits until every other job has run (each leaves a file). Defined here, so that Ray
+        sends it by value: the workers cannot import this test module."""
+        if index:
+            with open(os.path.join(marks, str(index)), "w"):
+                pass
+            return index
+        deadline = time.monotonic() + wait
+        while len(os.listdir(marks)) < others:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the other jobs never ran while the first was running")
+            time.sleep(0.02)
+        return index
+
     with distributed.RayExecutor() as ex:
         jobs = 3 * ex._window  # fewer than the tasks held at most (REORDER x window), more than the window
         assert jobs < distributed.REORDER * ex._window
@@ -192,7 +195,6 @@ def ray_head(tmp_path, env):
     """A cluster's head started by ``ray start --head --block`` (1 CPU, a free port) with ``env``: its port. Its
     processes are ended afterwards one by one (``ray stop`` would stop every Ray instance of the machine, the
     session's too)."""
-    import shutil
     import socket
 
     ray_cli = shutil.which("ray", path=os.path.dirname(sys.executable))

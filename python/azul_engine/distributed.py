@@ -336,6 +336,28 @@ def _auth_hint(token):
             "~/.ray/auth_token from the head node, or set RAY_AUTH_TOKEN to it)")
 
 
+def _notices_to_stderr():
+    """Ray's notices about the cluster (a worker that died, a task that will be retried: "(raylet) A worker died
+    or was killed ...") go to stderr. A driver prints them from a thread of Ray's own, to stdout, whatever
+    log_to_driver says; a command's stdout is its output (a table, records). Done by wrapping Ray's printer, a
+    module function the thread looks up at each message; a Ray without it is left as it is."""
+    try:
+        from ray._private import worker
+    except ImportError:
+        return
+    printer = getattr(worker, "print_to_stdstream", None)
+    if printer is None or getattr(printer, "_azul_to_stderr", False):
+        return
+
+    def to_stderr(data, *args, **kwargs):
+        if isinstance(data, dict) and data.get("pid") == "raylet":
+            data = dict(data, is_err=True)
+        return printer(data, *args, **kwargs)
+
+    to_stderr._azul_to_stderr = True
+    worker.print_to_stdstream = to_stderr
+
+
 _REMOTE = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
 
 
@@ -389,6 +411,7 @@ class RayExecutor(Executor):
                 raise ConnectionError("cannot join the Ray cluster at %s: %s%s" % (address, e, _auth_hint(token))
                                       ) from None
             self._owned = True
+            _notices_to_stderr()
         cpus = int(ray.cluster_resources().get("CPU", 0)) or 1
         capped = bool(workers) and address is not None
         self.workers = min(workers, cpus) if capped else cpus
