@@ -15,14 +15,27 @@ namespace {
 
 PyObject* vector_new = nullptr;  // VectorGame.__new__'s function (kept for the interpreter's life)
 
+// auto_reset as the pure engine's _pure/vector.py check_auto_reset reads it: False, True or
+// "next_step".
+AutoReset ToAutoReset(const py::object& value) {
+  if (PyBool_Check(value.ptr())) return value.ptr() == Py_True ? AutoReset::kSameStep : AutoReset::kOff;
+  if (py::isinstance<py::str>(value) && py::str(value).equal(py::str("next_step"))) return AutoReset::kNextStep;
+  if (py::isinstance<py::str>(value))
+    throw py::value_error("auto_reset must be True, False or 'next_step', not " + Utf8(py::repr(value)));
+  throw py::type_error("auto_reset must be True, False or 'next_step', not " + TypeName(value));
+}
+
+py::object AutoResetValue(AutoReset mode) {
+  if (mode == AutoReset::kNextStep) return py::str("next_step");
+  return py::bool_(mode == AutoReset::kSameStep);
+}
+
 VectorGame* MakeVector(const py::object& n_obj, const py::object& players, const py::object& variant,
                        const py::object& seed, const py::object& auto_reset) {
   const int n = CheckCount(n_obj, "n", kMaxVectorGames, "2**18 games");
   const uint64_t seed_value = ToSeed(seed);
   const NewGameArgs a = CheckNewGame(players, variant, py::int_(0), py::str("sampled"));
-  if (!PyBool_Check(auto_reset.ptr()))
-    throw py::type_error("auto_reset must be True or False, not " + TypeName(auto_reset));
-  return new VectorGame(n, a.players, a.variant, seed_value, auto_reset.ptr() == Py_True);
+  return new VectorGame(n, a.players, a.variant, seed_value, ToAutoReset(auto_reset));
 }
 
 // A game's slot in a VectorGame of n games from a Python int; IndexError outside 0..n-1.
@@ -64,6 +77,41 @@ py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
   return std::move(view);
 }
 
+// A caller's buffer of observations for `v` (`what`: "observation_tensors: out", "step:
+// observations"): a writable C-contiguous float32 array of n x observation_size(), checked as the
+// pure engine's _pure/vector.py check_observations checks it.
+py::array CheckObservations(VectorGame& v, const py::object& obj, const std::string& what) {
+  const std::string shape = "(" + std::to_string(v.size()) + ", " + std::to_string(v.observation_size()) + ")";
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error(what + " must be a numpy float32 array of shape " + shape + ", not " + TypeName(obj));
+  py::array out = py::reinterpret_borrow<py::array>(obj);
+  const bool fits = out.dtype().equal(py::dtype::of<float>()) && out.ndim() == 2 && out.shape(0) == v.size() &&
+                    out.shape(1) == v.observation_size();
+  if (!fits)
+    throw py::value_error(what + " must be a float32 array of shape " + shape + ", not shape " +
+                          std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
+  if (!(out.flags() & py::array::c_style))
+    throw py::value_error(what + " must be C-contiguous (np.ascontiguousarray)");
+  if (!out.writeable()) throw py::value_error(what + " is read-only");
+  return out;
+}
+
+// step's rewards buffer: a writable C-contiguous float32 array of n (the pure engine's
+// check_rewards).
+py::array CheckRewards(VectorGame& v, const py::object& obj) {
+  const std::string shape = "(" + std::to_string(v.size()) + ",)";
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error("step: rewards must be a numpy float32 array of shape " + shape + ", not " + TypeName(obj));
+  py::array out = py::reinterpret_borrow<py::array>(obj);
+  if (!out.dtype().equal(py::dtype::of<float>()) || out.ndim() != 1 || out.shape(0) != v.size())
+    throw py::value_error("step: rewards must be a float32 array of shape " + shape + ", not shape " +
+                          std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
+  if (!(out.flags() & py::array::c_style))
+    throw py::value_error("step: rewards must be C-contiguous (np.ascontiguousarray)");
+  if (!out.writeable()) throw py::value_error("step: rewards is read-only");
+  return out;
+}
+
 // VectorGame.step's signal poll, called between games while the GIL is released: at most every
 // kSignalPollMs it takes the GIL and runs Python's signal handlers; an exception from one
 // (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.  Python runs handlers in its
@@ -90,8 +138,22 @@ bool PollSignals(void* context) {
   return PyErr_CheckSignals() != 0;
 }
 
-py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
+py::tuple StepVector(const py::object& self, const py::object& actions_obj, const py::object& threads_obj,
+                     const py::object& observations_obj, const py::object& rewards_obj) {
   VectorGame& v = self.cast<VectorGame&>();
+  const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
+  float* observations = nullptr;
+  py::array observations_array;
+  if (!observations_obj.is_none()) {
+    observations_array = CheckObservations(v, observations_obj, "step: observations");
+    observations = static_cast<float*>(observations_array.mutable_data());
+  }
+  float* rewards = nullptr;
+  py::array rewards_array;
+  if (!rewards_obj.is_none()) {
+    rewards_array = CheckRewards(v, rewards_obj);
+    rewards = static_cast<float*>(rewards_array.mutable_data());
+  }
   // An exact ndarray is used as it is (np.asarray would return it unchanged).
   py::array actions = Py_TYPE(actions_obj.ptr()) == py::detail::npy_api::get().PyArray_Type_
                           ? py::reinterpret_borrow<py::array>(actions_obj)
@@ -117,7 +179,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
       if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
   }
   for (const auto& [i, value] : big) {
-    if (v.done()[i] && !v.auto_reset()) continue;  // with auto_reset every game takes its action
+    if (v.Waiting(i)) continue;  // a game that waits takes no action
     v.Check(data, i);
     throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
                       " is out of range 0-" + std::to_string(v.num_actions() - 1));
@@ -127,9 +189,10 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
   int stepped;
   {
     py::gil_scoped_release release;
-    stepped = v.Apply(data, PyThread_get_thread_ident() == g_main_thread
-                                ? StopCheck{&PollSignals, &poll}
-                                : StopCheck{});
+    stepped = v.Apply(data,
+                      PyThread_get_thread_ident() == g_main_thread ? StopCheck{&PollSignals, &poll}
+                                                                   : StopCheck{},
+                      threads, observations, rewards);
   }
   v.set_stepped(stepped);
   if (stepped < v.size()) {
@@ -143,6 +206,36 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj) {
                         View(self, v.current_player(), {v.size()}),
                         View(self, v.scores(), {v.size(), v.players()}),
                         View(self, reinterpret_cast<bool*>(v.done()), {v.size()}));
+}
+
+// observation_tensors(out=None, *, games=None, threads=1): the rows written without the GIL into
+// `out` or a new array.
+py::array ObservationTensors(VectorGame& v, const py::object& out_obj, const py::object& games_obj,
+                             const py::object& threads_obj) {
+  const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
+  py::array out = out_obj.is_none() ? py::array(py::array_t<float>({v.size(), v.observation_size()}))
+                                    : CheckObservations(v, out_obj, "observation_tensors: out");
+  const uint8_t* games = nullptr;
+  py::array flags;
+  if (!games_obj.is_none()) {
+    if (!py::isinstance<py::array>(games_obj) ||
+        py::reinterpret_borrow<py::array>(games_obj).dtype().kind() != 'b')
+      throw py::type_error("observation_tensors: games must be a numpy bool array of shape (" +
+                           std::to_string(v.size()) + ",), not " + TypeName(games_obj));
+    flags = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(games_obj);
+    if (flags.ndim() != 1 || flags.shape(0) != v.size())
+      throw py::value_error("observation_tensors: games must be a numpy bool array of shape (" +
+                            std::to_string(v.size()) + ",), not shape " +
+                            std::string(py::str(games_obj.attr("shape"))));
+    games = static_cast<const uint8_t*>(flags.data());
+  }
+  Busy busy(v);
+  float* data = static_cast<float*>(out.mutable_data());
+  {
+    py::gil_scoped_release release;
+    v.Observations(data, games, threads);
+  }
+  return out;
 }
 
 // tp_new of VectorGame: VectorGame.__new__(type, *args, **kwargs).
@@ -225,16 +318,14 @@ void BindVector(py::module_& m) {
   py::class_<VectorGame>(m, "VectorGame")
       .def(py::init(&MakeVector), py::arg("n"), py::arg("players") = 2,
            py::arg("variant") = "classic", py::arg("seed") = 0, py::arg("auto_reset") = false)
-      .def_property_readonly("auto_reset", &VectorGame::auto_reset)
+      .def_property_readonly("auto_reset", [](const VectorGame& v) { return AutoResetValue(v.auto_reset()); })
       .def_property_readonly("final_scores", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
-        if (!v.auto_reset()) return py::object(py::none());
-        return py::object(View(self, v.final_scores(), {v.size(), v.players()}));
+        return View(self, v.final_scores(), {v.size(), v.players()});
       })
       .def_property_readonly("final_returns", [](py::object self) {
         VectorGame& v = self.cast<VectorGame&>();
-        if (!v.auto_reset()) return py::object(py::none());
-        return py::object(View(self, v.final_returns(), {v.size(), v.players()}));
+        return View(self, v.final_returns(), {v.size(), v.players()});
       })
       .def_property_readonly("n", &VectorGame::size)
       .def_property_readonly("players", &VectorGame::players)
@@ -263,14 +354,11 @@ void BindVector(py::module_& m) {
         VectorGame& v = self.cast<VectorGame&>();
         return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
       })
-      .def("step", &StepVector, py::arg("actions"))
+      .def("step", &StepVector, py::arg("actions"), py::kw_only(), py::arg("threads") = 1,
+           py::arg("observations") = py::none(), py::arg("rewards") = py::none())
       .def_property_readonly("stepped", &VectorGame::stepped)
-      .def("observation_tensors", [](VectorGame& v) {
-        Busy busy(v);
-        py::array_t<float> out({v.size(), v.observation_size()});
-        v.Observations(out.mutable_data());
-        return out;
-      })
+      .def("observation_tensors", &ObservationTensors, py::arg("out") = py::none(), py::kw_only(),
+           py::arg("games") = py::none(), py::arg("threads") = 1)
       .def("reset", [](VectorGame& v, const py::object& indices) {
         Busy busy(v);
         if (indices.is_none()) {
@@ -287,14 +375,10 @@ void BindVector(py::module_& m) {
             throw py::value_error("a mask of the games to reset is " + std::to_string(v.size()) +
                                   " bools (shape (" + std::to_string(v.size()) + ",)), not shape " +
                                   std::string(py::str(indices.attr("shape"))));
-          const py::list flags = indices.attr("tolist")();
-          if (static_cast<int>(flags.size()) != v.size())
-            throw py::value_error("a mask of the games to reset is " + std::to_string(v.size()) + " bools");
-          for (int i = 0; i < v.size(); ++i) {
-            const int flag = PyObject_IsTrue(flags[i].ptr());
-            if (flag < 0) throw py::error_already_set();
-            if (flag) slots.push_back(i);
-          }
+          const auto flags = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(mask);
+          const bool* flag = flags.data();
+          for (int i = 0; i < v.size(); ++i)
+            if (flag[i]) slots.push_back(i);
         } else {
           for (const py::handle& i : indices) slots.push_back(CheckedIndex(i, v.size()));
         }
@@ -312,7 +396,7 @@ void BindVector(py::module_& m) {
           games.append(v.GameText(i));
         return py::make_tuple(m.attr("_vector_game"),
                               py::make_tuple(v.size(), v.players(), kVariantNames[v.variant()],
-                                             v.seed(), v.started(), games, v.auto_reset()));
+                                             v.seed(), v.started(), games, AutoResetValue(v.auto_reset())));
       });
   BuildInNew(m.attr("VectorGame"));
 

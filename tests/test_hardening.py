@@ -147,7 +147,8 @@ def test_vector_game_new_builds_a_whole_vector(engine):
     refused(lambda: V(), TypeError, "VectorGame() missing required argument 'n'")
     refused(lambda: V(1, 2, "classic", 0, False, 5), TypeError,
             "VectorGame() takes at most 5 arguments (6 given)")
-    refused(lambda: V(1, auto_reset=1), TypeError, "auto_reset must be True or False, not int")
+    refused(lambda: V(1, auto_reset=1), TypeError, "auto_reset must be True, False or 'next_step', not int")
+    refused(lambda: V(1, auto_reset="same_step"), ValueError, "auto_reset must be True, False or 'next_step', not 'same_step'")
     refused(lambda: V(1, colour=2), TypeError,
             "VectorGame() got an unexpected keyword argument 'colour'")
     refused(lambda: V(1, **{"\ud800": 2}), TypeError,

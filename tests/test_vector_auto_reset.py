@@ -56,15 +56,24 @@ def test_auto_reset_matches_single_games_and_the_seed_sequence(engine, variant):
 
 
 def test_default_is_unchanged_finished_games_wait_for_reset(engine):
+    """Without auto_reset a finished game stays as it ended; its result is in the final arrays too (written in
+    the step it ended), and a reset does not clear them."""
     v = engine.VectorGame(2, seed=1)
-    assert v.auto_reset is False and v.final_scores is None and v.final_returns is None
+    assert v.auto_reset is False and not v.final_scores.any() and not v.final_returns.any()
     rng = np.random.default_rng(0)
     while not v.done.all():
         pick = (rng.random(2) * v.num_legal).astype(np.int64)
         v.step(v.legal_actions[np.arange(2), pick])
     assert (v.current_player == -1).all()
+    for i in range(2):
+        game = v.state(i)
+        assert list(v.final_scores[i]) == game.scores == list(v.scores[i])
+        assert list(v.final_returns[i]) == expected_returns(game.winners, 2)
     v.step(np.array([-5, 10 ** 6]))  # finished games ignore their actions
     assert v.done.all()
+    final = v.final_scores.copy()
+    v.reset([0])
+    assert (v.final_scores == final).all() and not v.done[0]
 
 
 def test_auto_reset_checks_every_action_and_pickles(engine):
@@ -104,3 +113,65 @@ def test_auto_reset_reports_a_huge_uint64_action_of_a_game_that_just_ended(engin
     with pytest.raises(azul_engine.IllegalMoveError) as error:
         v.step(actions)
     assert str(error.value).endswith("action 9223372036854775813 is out of range 0-313")
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_next_step_auto_reset_starts_the_next_game_a_step_later(engine, variant):
+    """auto_reset="next_step": a game that ends stays over for one step (done, its final position and
+    scores), then the next step starts the vector's next game there (its action unchecked and not applied);
+    the step's rewards are the mover's return when its move ended the game."""
+    n, players, seed = 3, 2, 4
+    v = engine.VectorGame(n, players, variant, seed, auto_reset="next_step")
+    assert v.auto_reset == "next_step"
+    started = n
+    games = [engine.new_game(players, variant, splitmix_output(seed, i + 1)) for i in range(n)]
+    rewards = np.full(n, 9.0, dtype=np.float32)
+    rng = np.random.default_rng(3)
+    ended = restarted = 0
+    for _ in range(400 if variant == "summer-pavilion" else 300):
+        pick = (rng.random(n) * np.maximum(v.num_legal, 1)).astype(np.int64)
+        actions = np.where(v.done, -7, v.legal_actions[np.arange(n), pick])  # a waiting game's: not checked
+        v.step(actions, rewards=rewards)
+        for i in range(n):
+            if games[i].is_over:  # it waited: a new game now
+                started += 1
+                games[i] = engine.new_game(players, variant, splitmix_output(seed, started))
+                assert not v.done[i] and rewards[i] == 0
+                restarted += 1
+            else:
+                mover = games[i].current_player
+                games[i].apply(int(actions[i]))
+                assert v.done[i] == games[i].is_over
+                if games[i].is_over:
+                    ended += 1
+                    assert rewards[i] == expected_returns(games[i].winners, players)[mover]
+                    assert list(v.final_scores[i]) == games[i].scores
+                else:
+                    assert rewards[i] == 0
+            assert v.state(i) == engine.from_text(games[i].to_text())
+    assert ended >= 2 and restarted >= 1
+    copy = pickle.loads(pickle.dumps(v))
+    assert copy.auto_reset == "next_step" and [copy.state(i) for i in range(n)] == [v.state(i) for i in range(n)]
+
+
+def test_rewards_of_every_mode_and_thread_count_agree(engines):
+    py, cpp = engines
+    for mode in (False, True, "next_step"):
+        vs = [py.VectorGame(20, 3, "classic", 2, auto_reset=mode), cpp.VectorGame(20, 3, "classic", 2, auto_reset=mode),
+              cpp.VectorGame(20, 3, "classic", 2, auto_reset=mode)]
+        outs = [np.zeros(20, np.float32) for _ in vs]
+        rng = np.random.default_rng(1)
+        total = 0
+        for step in range(250):
+            pick = (rng.random(20) * np.maximum(vs[0].num_legal, 1)).astype(np.int64)
+            actions = np.maximum(vs[0].legal_actions[np.arange(20), pick], 0)
+            for v, out, threads in zip(vs, outs, (1, 1, 2)):
+                v.step(actions, rewards=out, threads=threads)
+            np.testing.assert_array_equal(outs[0], outs[1])
+            np.testing.assert_array_equal(outs[1], outs[2])
+            total += int(np.abs(outs[0]).sum())
+            if mode is False and vs[0].done.any():
+                finished = vs[0].done.copy()
+                for v in vs:
+                    v.reset(finished)
+        assert total > 0, mode

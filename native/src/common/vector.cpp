@@ -10,14 +10,14 @@
 
 namespace azul {
 
-VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed, bool auto_reset)
+VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed, AutoReset auto_reset)
     : n_(n), players_(players), variant_(variant),
       num_actions_(WithRules(variant, [](auto r) { return decltype(r)::kNumActions; })),
       auto_reset_(auto_reset), seed_(seed), mask_(static_cast<size_t>(n) * num_actions_),
       actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
       counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n),
-      final_scores_(auto_reset ? static_cast<size_t>(n) * players : 0),
-      final_returns_(auto_reset ? static_cast<size_t>(n) * players : 0) {
+      final_scores_(static_cast<size_t>(n) * players), final_returns_(static_cast<size_t>(n) * players),
+      start_(n) {
   WithRules(variant, [&](auto r) { Games<decltype(r)>().resize(n); });
   ResetAll();
 }
@@ -101,15 +101,13 @@ void VectorGame::Refresh(int i) {
   counts_[i] = static_cast<int16_t>(count);
 }
 
-void VectorGame::Observations(float* out) const {
+void VectorGame::Observations(float* out, const uint8_t* games, int threads) const {
   WithRules(variant_, [&](auto r) {
     using R = decltype(r);
-    const int size = R::ObservationSize(players_);
-    for (int i = 0; i < n_; ++i) {
-      const typename R::State& s = Games<R>()[i];
-      const int turn = R::CurrentPlayer(s);
-      R::Observation(s, turn >= 0 ? turn : 0, out + static_cast<size_t>(i) * size);
-    }
+    Parallel(n_, threads, [&](int i) -> uint64_t {
+      if (!games || games[i]) Observe<R>(i, out);
+      return 0;
+    });
   });
 }
 
@@ -117,7 +115,7 @@ void VectorGame::Check(const int64_t* actions, int games) const {
   WithRules(variant_, [&](auto r) {
     using R = decltype(r);
     for (int i = 0; i < games; ++i) {
-      if (done_[i] && !auto_reset_) continue;
+      if (Waiting(i)) continue;
       // The mask is the game's legal set: only a refused action needs the rules' own check,
       // which throws naming the rule.
       const int64_t a = actions[i];
@@ -131,23 +129,73 @@ void VectorGame::Check(const int64_t* actions, int games) const {
   });
 }
 
-int VectorGame::Apply(const int64_t* actions, StopCheck stop) {
-  return WithRules(variant_, [&](auto r) { return ApplyWith<decltype(r)>(actions, stop); });
+int VectorGame::Apply(const int64_t* actions, StopCheck stop, int threads, float* observations,
+                      float* rewards) {
+  return WithRules(variant_, [&](auto r) {
+    return ApplyWith<decltype(r)>(actions, stop, threads, observations, rewards);
+  });
 }
 
 template <typename R>
-int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop) {
-  std::vector<typename R::State>& games = Games<R>();
+void VectorGame::Observe(int i, float* observations) const {
+  const typename R::State& s = Games<R>()[i];
+  const int turn = R::CurrentPlayer(s);
+  R::Observation(s, turn >= 0 ? turn : 0, observations + static_cast<size_t>(i) * R::ObservationSize(players_));
+}
+
+// One game's part of a step, but for starting a new game (which takes the vector's next seed, so
+// it must come in index order): returns whether slot i must start a new game.
+template <typename R>
+bool VectorGame::Move(int i, int64_t action, float* reward) {
+  float gain = 0.0f;
+  bool start = false;
+  if (Waiting(i)) {
+    start = auto_reset_ == AutoReset::kNextStep;  // its action is not applied
+  } else {
+    typename R::State& s = Games<R>()[i];
+    const int mover = R::CurrentPlayer(s);
+    R::ApplyAction(s, static_cast<int>(action), nullptr);
+    Refresh<R>(i);
+    if (done_[i]) {
+      Finish<R>(i);
+      gain = final_returns_[static_cast<size_t>(i) * players_ + mover];
+      start = auto_reset_ == AutoReset::kSameStep;
+    }
+  }
+  if (reward) *reward = gain;
+  return start;
+}
+
+// Starts slot i's next game in a step: kSameStep keeps done set (the game ended in this step).
+void VectorGame::Restart(int i) {
+  Start(i);
+  if (auto_reset_ == AutoReset::kSameStep) done_[i] = 1;
+}
+
+template <typename R>
+int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, float* observations,
+                          float* rewards) {
+  if (threads != 1 && n_ > 1) {
+    // The moves on the threads (each game's rows are its own); the new games after, in index
+    // order, as the one-thread loop starts them: the same seeds go to the same slots.
+    uint8_t* start = start_.data();
+    Parallel(n_, threads, [&](int i) -> uint64_t {
+      start[i] = Move<R>(i, actions[i], rewards ? rewards + i : nullptr);
+      if (observations && !start[i]) Observe<R>(i, observations);
+      return 0;
+    });
+    for (int i = 0; i < n_; ++i) {
+      if (!start[i]) continue;
+      Restart(i);
+      if (observations) Observe<R>(i, observations);
+    }
+    return n_;
+  }
   for (int i = 0; i < n_; ++i) {
     if (i % kPollGames == 0 && i > 0 && stop()) return i;
-    if (done_[i] && !auto_reset_) continue;
-    R::ApplyAction(games[i], static_cast<int>(actions[i]), nullptr);
-    Refresh<R>(i);
-    if (auto_reset_ && done_[i]) {
-      Finish<R>(i);
-      Start(i);
-      done_[i] = 1;
-    }
+    if (Move<R>(i, actions[i], rewards ? rewards + i : nullptr)) Restart(i);
+    // Written while the game is in the cache: a second pass over n games would read them again.
+    if (observations) Observe<R>(i, observations);
   }
   return n_;
 }

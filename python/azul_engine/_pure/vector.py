@@ -26,12 +26,15 @@ class VectorGame:
     2**18 (262,144 games: the arrays stay under about 2 GiB).  A VectorGame pickles with every
     protocol (its games' positions and generators, the seed counter and ``auto_reset``).
 
-    With ``auto_reset=True`` (README "VectorGame"), a game that ends in a step starts again
-    right after its move, in index order, as the vector's next game (the same seed counter as
-    :meth:`reset`); ``done[i]`` then says that game i ended in that step (the other arrays
-    already show the new game), and ``final_scores`` (int32) and ``final_returns`` (float32,
-    +1 a sole winner, 0 each of several winners, -1 everyone else), n x players, hold each
-    slot's last game that ended (zero before any; None without auto_reset).
+    ``final_scores`` (int32) and ``final_returns`` (float32, +1 a sole winner, 0 each of several
+    winners, -1 everyone else), n x players, hold each slot's last game that ended in a step (zero
+    before any).  ``auto_reset`` says what becomes of a game that ends in a step (README
+    "VectorGame"): False, it stays over until :meth:`reset`; True, it starts again right after its
+    move, in index order, as the vector's next game (the same seed counter as :meth:`reset`), and
+    ``done[i]`` says that game i ended in that step (the other arrays already show the new game);
+    ``"next_step"``, it stays over (``done``) until the next step, which starts the vector's next
+    game there, in index order, instead of applying that slot's action (which is not checked):
+    Gymnasium's next-step autoreset.
     """
 
     def __new__(cls, *args, **kwargs):
@@ -56,9 +59,9 @@ class VectorGame:
         n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
-        if type(auto_reset) is not bool:
-            raise TypeError("auto_reset must be True or False, not %s" % type(auto_reset).__name__)
-        self._v_auto_reset = auto_reset
+        self._v_auto_reset = check_auto_reset(auto_reset)
+        self._same_step = auto_reset is True
+        self._next_step = auto_reset == "next_step"
         self._v_n, self._v_players, self._v_variant, self._seed, self._started = n, players, variant, seed, 0
         self._pavilion = variant == "summer-pavilion"
         num_actions = SP_NUM_ACTIONS if self._pavilion else NUM_ACTIONS
@@ -76,12 +79,10 @@ class VectorGame:
                                         "num_legal": "counts", "current_player": "player",
                                         "scores": "scores", "done": "done"}[name])
             setattr(self, "_v_" + name, _read_only_view(view))
-        self._v_final_scores = self._v_final_returns = None
-        if auto_reset:
-            self._final_scores = np.zeros((n, players), dtype=np.int32)
-            self._final_returns = np.zeros((n, players), dtype=np.float32)
-            self._v_final_scores = _read_only_view(self._final_scores)
-            self._v_final_returns = _read_only_view(self._final_returns)
+        self._final_scores = np.zeros((n, players), dtype=np.int32)
+        self._final_returns = np.zeros((n, players), dtype=np.float32)
+        self._v_final_scores = _read_only_view(self._final_scores)
+        self._v_final_returns = _read_only_view(self._final_returns)
         self._games = [None] * n
         self._busy = False
         self._v_stepped = 0
@@ -126,17 +127,28 @@ class VectorGame:
         self._refresh(i)
 
     def _finish(self, i):
-        """Game i is over (auto_reset): its scores and returns go to the final arrays."""
+        """Game i ended in a step: its scores and returns go to the final arrays."""
         g = self._games[i]
         winners = g.winners
         self._final_scores[i] = g._score
         self._final_returns[i] = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
                                   for p in range(self.players)]
 
-    def step(self, actions):
+    def step(self, actions, *, threads=1, observations=None, rewards=None):
         """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
         theirs).  Checks every action first: IllegalMoveError names the game and the rule, and
         then no game has moved.  Returns (legal_mask, current_player, scores, done).
+
+        ``threads`` (0: every core; at most 1024): the C++ engine moves the games on that many
+        threads at once, then finishes (and with ``auto_reset`` starts again) the games that
+        ended in index order, which gives the one-thread step's games; a threaded step is not
+        stopped by Ctrl-C before its end.  The pure engine takes the argument and moves the
+        games one after another.  ``observations``: a writable C-contiguous float32 array of n x
+        the observation size, into which the step writes every game's row right after the game's
+        move (the rows ``observation_tensors`` would write after the step), while the game is in
+        the cache: cheaper than a second pass.  ``rewards``: a writable C-contiguous float32
+        array of n, into which the step writes each game's reward: the return of the seat that
+        moved (+1, 0 or -1, as ``final_returns``) when its move ended the game, else 0.
 
         The games move in index order, each one's arrays refreshed right after its move.  A
         Ctrl-C (SIGINT's Python handler) runs between two games, within about 25 ms in the C++
@@ -146,6 +158,11 @@ class VectorGame:
         end, 0 after one refused by IllegalMoveError."""
         import numpy as np
 
+        threads = _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
+        if observations is not None:
+            self._check_observations(observations, "step: observations")
+        if rewards is not None:
+            self._check_rewards(rewards)
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError("actions must be %d integers, got shape %s of %s"
@@ -154,9 +171,8 @@ class VectorGame:
         try:
             self._v_stepped = 0
             todo = []
-            auto_reset = self.auto_reset
             for i in range(self.n):
-                if self.done[i] and not auto_reset:
+                if self._waiting(i):
                     continue
                 a = int(actions[i])
                 try:
@@ -165,42 +181,115 @@ class VectorGame:
                 except IllegalMoveError as e:
                     raise IllegalMoveError("game %d: %s" % (i, e)) from None
                 todo.append((i, a))
+            moves = dict(todo)
             with _pycommon.HeldInterrupt() as held:
-                for i, a in todo:
+                for i in range(self.n):
                     try:
                         held.poll()
                     except BaseException as exc:
                         self._v_stepped = i
                         _pycommon.note_interrupted_step(exc, i, self.n)
                         raise
-                    self._games[i]._play(a)
-                    self._refresh(i)
-                    if auto_reset and self._done[i]:
-                        self._finish(i)
+                    reward = 0.0
+                    if i in moves:
+                        g = self._games[i]
+                        mover = g._turn
+                        g._play(moves[i])
+                        self._refresh(i)
+                        if self._done[i]:
+                            self._finish(i)
+                            reward = float(self._final_returns[i, mover])
+                            if self._same_step:
+                                self._start(i)
+                                self._done[i] = True
+                    elif self._next_step and self._done[i]:
                         self._start(i)
-                        self._done[i] = True
+                    if rewards is not None:
+                        rewards[i] = reward
+                    if observations is not None:
+                        self._observe(i, observations)
                 self._v_stepped = self.n
         finally:
             self._busy = False
         return self.legal_mask, self.current_player, self.scores, self.done
 
-    def observation_tensors(self):
+    def observation_tensors(self, out=None, *, games=None, threads=1):
         """Each game seen by its player to move (seat 0 once over): float32 (n, observation
-        size), a new array."""
+        size), row i for game i; a new array, or written into ``out`` (a writable C-contiguous
+        float32 array of that shape, which is returned).  ``games``: a numpy bool array of n
+        entries; only the rows of the games it flags are written.  ``threads`` (0: every core;
+        at most 1024): the C++ engine writes the rows on that many threads, without the GIL."""
         import numpy as np
 
+        threads = _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
+        if out is None:
+            out = np.empty((self.n, self._observation_size()), dtype=np.float32)
+        else:
+            self._check_observations(out, "observation_tensors: out")
+        if games is not None:
+            if not isinstance(games, np.ndarray) or games.dtype.kind != "b":
+                raise TypeError("observation_tensors: games must be a numpy bool array of shape (%d,), not %s"
+                                % (self.n, type(games).__name__))
+            if games.shape != (self.n,):
+                raise ValueError("observation_tensors: games must be a numpy bool array of shape (%d,), not "
+                                 "shape %s" % (self.n, games.shape))
         self._acquire()
         try:
-            size = observation_shape(self.players, self.variant)[0]
-            if self._pavilion:
-                return np.array([g.observation_tensor() for g in self._games],
-                                dtype=np.float32).reshape(self.n, size)
-            out = [0.0] * (size * self.n)
-            for i, g in enumerate(self._games):
-                g._observation(g._turn if g._turn >= 0 else 0, out, i * size)
+            for i in (range(self.n) if games is None else np.flatnonzero(games).tolist()):
+                self._observe(i, out)
         finally:
             self._busy = False
-        return np.array(out, dtype=np.float32).reshape(self.n, size)
+        return out
+
+    def _waiting(self, i):
+        """Game i is over and waits (for a reset, or with "next_step" for the next step): a step neither
+        checks nor applies its action."""
+        return self._done[i] and not self._same_step
+
+    def _check_rewards(self, out):
+        """step's rewards buffer: a writable C-contiguous float32 array of n (the C++ engine: CheckRewards)."""
+        import numpy as np
+
+        shape = "(%d,)" % self.n
+        if not isinstance(out, np.ndarray):
+            raise TypeError("step: rewards must be a numpy float32 array of shape %s, not %s"
+                            % (shape, type(out).__name__))
+        if out.dtype != np.float32 or out.shape != (self.n,):
+            raise ValueError("step: rewards must be a float32 array of shape %s, not shape %s of %s"
+                             % (shape, out.shape, out.dtype))
+        if not out.flags.c_contiguous:
+            raise ValueError("step: rewards must be C-contiguous (np.ascontiguousarray)")
+        if not out.flags.writeable:
+            raise ValueError("step: rewards is read-only")
+
+    def _observation_size(self):
+        return observation_shape(self.players, self.variant)[0]
+
+    def _check_observations(self, out, what):
+        """A caller's buffer of observations (``what``: "observation_tensors: out", "step: observations"): a
+        writable C-contiguous float32 array of n x observation size (the C++ engine: CheckObservations)."""
+        import numpy as np
+
+        shape = "(%d, %d)" % (self.n, self._observation_size())
+        if not isinstance(out, np.ndarray):
+            raise TypeError("%s must be a numpy float32 array of shape %s, not %s" % (what, shape, type(out).__name__))
+        if out.dtype != np.float32 or out.shape != (self.n, self._observation_size()):
+            raise ValueError("%s must be a float32 array of shape %s, not shape %s of %s"
+                             % (what, shape, out.shape, out.dtype))
+        if not out.flags.c_contiguous:
+            raise ValueError("%s must be C-contiguous (np.ascontiguousarray)" % what)
+        if not out.flags.writeable:
+            raise ValueError("%s is read-only" % what)
+
+    def _observe(self, i, out):
+        """Row i of ``out``: game i seen by its player to move (seat 0 once over)."""
+        g = self._games[i]
+        if self._pavilion:
+            out[i] = g.observation_tensor()
+            return
+        row = [0.0] * out.shape[1]
+        g._observation(g._turn if g._turn >= 0 else 0, row, 0)
+        out[i] = row
 
     def state(self, i):
         """A copy of game i as a GameState or PavilionState (position and generator; no
@@ -223,6 +312,15 @@ class VectorGame:
                                games, self.auto_reset))
 
 
+def check_auto_reset(value):
+    """VectorGame's auto_reset: False, True or "next_step" (the C++ engine: ToAutoReset)."""
+    if type(value) is bool or (isinstance(value, str) and value == "next_step"):
+        return value
+    if isinstance(value, str):
+        raise ValueError("auto_reset must be True, False or 'next_step', not %r" % (value,))
+    raise TypeError("auto_reset must be True, False or 'next_step', not %s" % type(value).__name__)
+
+
 def _read_only_view(array):
     """A view of ``array`` that nobody can make writable (its buffer is read-only)."""
     import numpy as np
@@ -235,9 +333,9 @@ def _read_only_view(array):
 # has no setter".)
 _PROPERTIES = {
     "n": "the number of games", "players": "players a game", "variant": "the games' variant",
-    "auto_reset": "whether a game that ends starts again in the same step",
-    "final_scores": "n x players, each slot's last finished game's scores (auto_reset; else None)",
-    "final_returns": "n x players, each slot's last finished game's returns (auto_reset; else None)",
+    "auto_reset": "what becomes of a game that ends in a step: False, True (it starts again at once) or 'next_step'",
+    "final_scores": "n x players, each slot's last finished game's scores",
+    "final_returns": "n x players, each slot's last finished game's returns",
     "legal_mask": "n x actions, True where the action is legal", "legal_actions": "n x actions, legal ids then -1",
     "num_legal": "n, the legal actions of each game", "current_player": "n, the player to move (-1 once over)",
     "scores": "n x players, the games' scores", "done": "n, whether each game is over (auto_reset: ended in the step)",

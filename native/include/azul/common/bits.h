@@ -4,7 +4,9 @@
 // built and tested too.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace azul {
 
@@ -23,3 +25,24 @@ inline int LowestBit(uint64_t x) {
 }
 
 }  // namespace azul
+
+// AZUL_WITH_AVX2 before a function: on x86-64 with GCC or Clang (not with AZUL_PORTABLE), the
+// compiler builds it twice, for AVX2 and for the baseline, and the loader picks the one the CPU
+// runs (an ifunc); elsewhere nothing. For code that is mostly wide stores and conversions (the
+// observation tensors).
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(AZUL_PORTABLE)
+#define AZUL_WITH_AVX2 __attribute__((target_clones("avx2", "default")))
+#else
+#define AZUL_WITH_AVX2
+#endif
+
+// Zeroes `count` floats through the C library's memset (wide stores): with a size the compiler
+// can see, it inlines a `rep stos` instead, whose start-up took longer than the few hundred bytes
+// of an observation's sparse parts.
+inline void ClearFloats(float* p, size_t count) {
+  size_t bytes = count * sizeof(float);
+#if defined(__GNUC__)
+  __asm__("" : "+r"(bytes));  // the size, opaque to the compiler
+#endif
+  std::memset(p, 0, bytes);
+}
