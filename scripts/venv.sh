@@ -10,6 +10,18 @@ fi
 # The venv first on PATH, so that `python` here and in any subprocess the tests start is the venv's.
 export PATH="$PWD/.venv/bin:$PATH"
 
+# PyTorch for the [rl] extra, before it: PyPI's plain `torch` on Linux is a CUDA build of several GB, while
+# torch==2.13.0 is the CPU build this project's machines keep on disk (pip's find-links); an installed torch is
+# kept. Only when the extras name rl.
+case "${1:-}" in
+    *rl*)
+        if ! python -c "import torch" >/dev/null 2>&1; then
+            echo "+ pip install torch==2.13.0 (the CPU build for the [rl] extra; docs/rl.md)"
+            python -m pip install --progress-bar off "torch==2.13.0" | { grep -v "^Requirement already satisfied" || true; }
+        fi
+        ;;
+esac
+
 # Not --quiet: the C++ engine compiles for minutes (see the README's quick start), and pip's "Building wheel"
 # line with its spinner shows that it is working; only the long "already satisfied" lines are left out.
 echo "+ pip install .${1:-} (compiles the C++ engine: a few minutes on 2 cores, more with the extras to download)"

@@ -62,9 +62,21 @@ def test_module_docstring_examples(module):
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["observation.md"])
+@pytest.mark.parametrize("module,needs", [("azul_engine.envs", "gymnasium"), ("azul_engine.sb3", "sb3_contrib")])
+def test_rl_module_docstring_examples(module, needs):
+    """The examples of the RL modules (they need their extras: gymnasium; Stable-Baselines3)."""
+    import importlib
+
+    pytest.importorskip(needs)
+    result = doctest.testmod(importlib.import_module(module), optionflags=FLAGS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["observation.md", "rl.md"])
 def test_docs_examples(name):
     """The examples in docs/, run with the package's active engine."""
+    if name == "rl.md":
+        pytest.importorskip("gymnasium")
     result = doctest.testfile(os.path.join(ROOT, "docs", name), module_relative=False, optionflags=FLAGS,
                               verbose=False)
     assert result.attempted > 0 and result.failed == 0

@@ -247,3 +247,116 @@ def test_state_is_the_whole_game_in_state_space(engine, players, variant):
         mask = e.observe(agent)["action_mask"]
         e.step(int(rng.choice(np.flatnonzero(mask))))
     assert len(seen) > 30  # it changes with the game
+
+
+# -- flat observations (flat_observation=True): a Box, the mask in infos, for SuperSuit's wrappers -------------
+
+def flat_env(engine, players=2, variant="classic"):
+    return azul_pz.env(players, variant, backend=backend(engine), flat_observation=True)
+
+
+def masked_moves(env, steps=None):
+    """Masked random moves from infos' masks, to the end (or ``steps`` steps); returns the observations seen."""
+    rng = np.random.default_rng(0)
+    seen = []
+    for n, agent in enumerate(env.agent_iter()):
+        obs, reward, termination, truncation, info = env.last()
+        seen.append(obs)
+        if termination or truncation:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        env.step(action)
+        if steps is not None and n >= steps:
+            break
+    return seen
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize("players,variant", CONFIGS)
+def test_flat_observations_pass_the_api_and_seed_tests(engine, players, variant):
+    api_test(flat_env(engine, players, variant), num_cycles=1000)
+    seed_test(lambda: flat_env(engine, players, variant), num_cycles=1000)
+
+
+def test_flat_observations_are_the_tensor_with_the_mask_in_infos(engine):
+    env = flat_env(engine, 3, "summer-pavilion")
+    env.reset(seed=4)
+    raw = env.unwrapped
+    for _ in range(40):
+        agent = env.agent_selection
+        seat = raw.possible_agents.index(agent)
+        np.testing.assert_array_equal(env.observe(agent), raw.game.observation_tensor(seat))
+        assert env.observation_space(agent).contains(env.observe(agent))
+        for other in raw.agents:
+            mask = env.infos[other]["action_mask"]
+            if other == agent:
+                assert np.flatnonzero(mask).tolist() == raw.game.legal_actions()
+            else:
+                assert not mask.any()
+        env.step(int(np.flatnonzero(env.infos[agent]["action_mask"])[0]))
+
+
+def test_flat_observations_end_the_game_on_an_illegal_move(engine):
+    """TerminateIllegalWrapper reads the mask from infos: a masked-out move ends the game, -1 for its agent."""
+    env = flat_env(engine)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    env.step(int(np.flatnonzero(env.infos[agent]["action_mask"] == 0)[0]))
+    assert all(env.terminations.values()) and env.rewards[agent] == -1
+
+
+SUPERSUIT = ["flatten_v0", "dtype_v0", "normalize_obs_v0", "frame_stack_v1", "pad_observations_v0",
+             "agent_indicator_v0"]
+
+
+@pytest.mark.parametrize("wrapper", SUPERSUIT)
+def test_supersuits_observation_wrappers_run_on_flat_observations(engine, wrapper):
+    ss = pytest.importorskip("supersuit")
+    wrap = getattr(ss, wrapper)
+    args = {"dtype_v0": (np.float16,), "frame_stack_v1": (3,), "agent_indicator_v0": (False,)}.get(wrapper, ())
+    env = wrap(flat_env(engine, 2, "classic"), *args)
+    env.reset(seed=2)
+    seen = masked_moves(env)
+    space = env.observation_space(env.possible_agents[0])
+    assert len(seen) > 20
+    if wrapper == "agent_indicator_v0":
+        # SuperSuit marks the agent with the space's largest bound (10, the round cap) but declares the marker's
+        # bound as the smallest (1): its own mismatch, so the marker is checked instead of the space.
+        assert all(o.shape == (384 + 2,) and sorted(o[-2:]) == [0, 10] for o in seen)
+        return
+    assert all(space.contains(np.asarray(o, dtype=space.dtype)) for o in seen)
+    if wrapper == "normalize_obs_v0":
+        assert all(0 <= o.min() and o.max() <= 1 for o in seen)
+    if wrapper == "frame_stack_v1":
+        assert seen[-1].shape == (384 * 3,)
+
+
+@pytest.mark.parametrize("players,variant", [(2, "classic"), (4, "summer-pavilion")])
+def test_bombardment_test_passes_on_flat_observations(engine, players, variant):
+    """PettingZoo's bombardment_test: unmasked random actions (a flat observation has no mask, so most are
+    illegal and end the game through TerminateIllegalWrapper) for 200 cycles, each observation checked against
+    its space. PettingZoo 1.27's test takes the next observation from ``env.step()``, which returns None in the
+    AEC API (its own example environment fails the same way), so the environment is given a ``step`` that
+    returns the observation ``last()`` then shows, as the test expects."""
+    from pettingzoo.test import bombardment_test
+    from pettingzoo.utils.wrappers import BaseWrapper
+
+    class StepShowsTheObservation(BaseWrapper):
+        def step(self, action):
+            super().step(action)
+            return self.observe(self.agent_selection) if self.agents else self.observation_space(
+                self.possible_agents[0]).low
+
+    bombardment_test(StepShowsTheObservation(flat_env(engine, players, variant)), cycles=200)
+
+
+def test_round_cap_is_inside_the_observation_space(engine):
+    """Every bound is finite (SuperSuit's normalize_obs_v0 needs it): the round goes to the cap, 100 (10.0)."""
+    env = azul_pz.raw_env(2, "classic", backend=backend(engine), flat_observation=True)
+    env.reset(seed=1)
+    space = env.observation_space("player_0")
+    assert np.isfinite(space.high).all() and space.high[2 * 154 + 61] == 10
+    env.game = make_state(engine, round=100, factories=["BBBB"])
+    obs = env.observe("player_0")
+    assert space.contains(obs) and obs[2 * 154 + 61] == 10

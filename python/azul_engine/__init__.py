@@ -87,8 +87,8 @@ __all__ = sorted(
 
 # The package's tools, imported on first use (PEP 562), so that ``import azul_engine as az; az.records.read(...)``
 # works as ``import azul_engine.records`` does, without importing them all with the engine.
-_SUBMODULES = ("bench", "bots", "distributed", "external", "hints", "openspiel", "pettingzoo", "play", "records",
-               "replay", "selfplay", "serve", "svg", "textui", "tournament", "web")
+_SUBMODULES = ("bench", "bots", "distributed", "envs", "external", "hints", "openspiel", "pettingzoo", "play",
+               "records", "replay", "sb3", "selfplay", "serve", "svg", "textui", "tournament", "web")
 
 
 def __getattr__(name):

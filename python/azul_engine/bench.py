@@ -8,6 +8,9 @@ For each backend it measures, as the median of repeated timed runs after a warm-
 - ``python-loop``: the same kind of games driven from Python, one ``legal_actions()``, a choice and one
   ``apply()`` per ply: plies/s;
 - ``batched``: a ``VectorGame`` stepped from Python with actions chosen by numpy from its legal lists: plies/s;
+- ``batched-env``: the same ``VectorGame`` (``auto_reset="next_step"``) stepped as the Gymnasium vector
+  environment steps it (``azul_engine.envs``, docs/rl.md), each step also writing every game's observation and
+  reward into buffers: plies/s, and its share of the ``batched`` row;
 - ``clone``: ``state.clone()`` of a mid-game state: clones/s;
 - ``threads``: ``random_playouts`` on 1 thread and on every core: games/s and the speed-up;
 - ``search``: ``search`` at its default settings (4 light rollouts an iteration) from ``SEARCH_POSITIONS``
@@ -200,6 +203,26 @@ def batched(engine, players, variant, games, seconds, repeats):
     return _timed(run, seconds, repeats)[0]
 
 
+def batched_env(engine, players, variant, games, seconds, repeats):
+    """Plies/s through ``VectorGame.step(actions, observations=..., rewards=...)`` with the next-step autoreset:
+    the engine's part of a Gymnasium vector environment's step (observations, masks and rewards each step)."""
+    import numpy as np
+
+    vec = engine.VectorGame(games, players, variant, seed=0, auto_reset="next_step")
+    observations = vec.observation_tensors()
+    rewards = np.zeros(games, dtype=np.float32)
+    rng = np.random.default_rng(0)
+    rows = np.arange(games)
+
+    def run(steps):
+        for _ in range(steps):
+            pick = (rng.random(games) * np.maximum(vec.num_legal, 1)).astype(np.int64)
+            vec.step(vec.legal_actions[rows, pick], observations=observations, rewards=rewards)
+        return steps * games
+
+    return _timed(run, seconds, repeats)[0]
+
+
 def clones(engine, seconds, repeats):
     state = clone_state(engine, 2, "classic")
 
@@ -233,8 +256,13 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
                    "plies_per_s": round(python_loop(engine, players, variant, seconds, repeats), 1)}
         games = BATCH_GAMES[name]
         for variant in ("classic", "summer-pavilion"):
+            plain = batched(engine, 2, variant, games, seconds, repeats)
             yield {"backend": name, "measure": "batched", "players": 2, "variant": variant, "games": games,
-                   "plies_per_s": round(batched(engine, 2, variant, games, seconds, repeats), 1)}
+                   "plies_per_s": round(plain, 1)}
+        for variant in ("classic", "summer-pavilion"):
+            env = batched_env(engine, 2, variant, games, seconds, repeats)
+            yield {"backend": name, "measure": "batched-env", "players": 2, "variant": variant, "games": games,
+                   "plies_per_s": round(env, 1)}
         yield {"backend": name, "measure": "clone", "players": 2, "variant": "classic",
                "clones_per_s": round(clones(engine, seconds, repeats), 1)}
         one = engine_playouts(engine, 2, "classic", seconds, repeats, threads=1)[0]
@@ -286,6 +314,9 @@ def table_row(r):
     elif m == "batched":
         cells = [f"  VectorGame.step, {r['games']:>4} games", what, "", "", f"{r['plies_per_s']:,.0f}", " plies/s",
                  ""]
+    elif m == "batched-env":
+        cells = [f"  env step (+obs, rewards) {r['games']:>4}", what, "", "", f"{r['plies_per_s']:,.0f}",
+                 " plies/s", "  (the Gymnasium vector env's engine pass)"]
     elif m == "clone":
         cells = ["  clone()", what, "", "", f"{r['clones_per_s']:,.0f}", " clones/s", ""]
     elif m == "search":

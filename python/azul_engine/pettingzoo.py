@@ -24,10 +24,18 @@ Agents are ``"player_0"`` .. ``"player_{n-1}"``, agent i sitting in seat i of th
   ``game_info(variant, players).observation_shape``, the observer's own board first; the layout
   is ``observation_offsets``, described in docs/observation.md) and ``"action_mask"`` is ``state.legal_action_mask()`` as int8 for the
   agent to move, all zeros for every other agent and once the game is over (the PettingZoo
-  classic convention).
+  classic convention).  ``flat_observation=True``: the observation is the tensor alone (a ``Box``),
+  and each agent's mask is ``infos[agent]["action_mask"]``, which is what SuperSuit's observation
+  wrappers (``flatten_v0``, ``dtype_v0``, ``normalize_obs_v0``, ``frame_stack_v1``,
+  ``pad_observations_v0``, ``agent_indicator_v0``) and PettingZoo's ``TerminateIllegalWrapper`` take.
+- **No parallel API.** Azul is turn-based: one agent moves at a time, sometimes several times in a
+  row, so a parallel environment would have every other agent pass at every step (PettingZoo's own
+  board games are AEC only, for the same reason). For many games at once use the Gymnasium vector
+  environment (``azul_engine.envs``, ``azul_engine/AzulSelfPlay-v0``) or the engine's ``VectorGame``.
 - **State.** ``state()`` is the whole game as one vector, ``state.observation_tensor(0)`` (seat 0's
   view: nothing is hidden, so every agent's observation holds the same information, ordered from its
-  own seat), in ``state_space``, the same Box as an observation's ``"observation"``.
+  own seat), in ``state_space``, the same Box as an observation's ``"observation"`` (every bound
+  finite: ``envs.observation_box``).
 - **Rewards.** 0 until the end, then, from ``state.winners``: with 2 players +1 for the winner
   and -1 for the loser, 0 each for a shared win; with 3 or 4 players +1 for a sole winner, 0 for
   each of several winners sharing the win, -1 for everyone else (as the OpenSpiel adapter).  At
@@ -62,14 +70,16 @@ except ImportError as exc:
     ) from exc
 
 import azul_engine
+from .envs import observation_box
 
 __all__ = ["env", "raw_env"]
 
-def env(players=2, variant="classic", backend=None, render_mode=None):
+def env(players=2, variant="classic", backend=None, render_mode=None, flat_observation=False):
     """The Azul AEC environment with PettingZoo's classic-game wrappers (see the module docstring):
     an illegal move ends the game with -1 for its player, an action outside the space fails an
     assertion, and the API's call order is enforced."""
-    e = raw_env(players=players, variant=variant, backend=backend, render_mode=render_mode)
+    e = raw_env(players=players, variant=variant, backend=backend, render_mode=render_mode,
+                flat_observation=flat_observation)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
@@ -94,10 +104,13 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "azul_v0", "is_parallelizable": False}
 
-    def __init__(self, players=2, variant="classic", backend=None, render_mode=None):
+    def __init__(self, players=2, variant="classic", backend=None, render_mode=None, flat_observation=False):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode must be None, 'ansi' or 'human', got %r" % (render_mode,))
+        if not isinstance(flat_observation, bool):
+            raise TypeError("flat_observation must be True or False, not %s" % type(flat_observation).__name__)
+        self.flat_observation = flat_observation
         # The engine is kept by name, so that the environment can be deep-copied and pickled.
         self.backend = azul_engine.BACKEND if backend is None else backend
         engine = azul_engine.load_backend(self.backend)
@@ -110,23 +123,16 @@ class raw_env(AECEnv):
 
         self.possible_agents = ["player_%d" % p for p in range(players)]
         self.agents = []
-        # The only values that can exceed 1 (docs/observation.md): every seat's score / 100, bounded by the
-        # game's max_score, and in classic and grey the round / 10, which has no bound of its own (players who
-        # keep sending every tile to the floor play on); Summer Pavilion's round / 6 never exceeds 1.
-        high = np.ones(shape, dtype=np.float32)
-        for k in range(players):
-            high[info.observation_offsets["seat%d.score" % k][0]] = info.max_score / 100
-        if info.rounds is None:
-            high[info.observation_offsets["round"][0]] = np.inf
+        box = observation_box(info)
         self.observation_spaces = {
-            agent: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=high, dtype=np.float32),
+            agent: box if flat_observation else spaces.Dict({
+                "observation": box,
                 "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
             })
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(num_actions) for agent in self.possible_agents}
-        self.state_space = spaces.Box(low=0.0, high=high, dtype=np.float32)
+        self.state_space = box
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -150,16 +156,27 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
+        self._set_masks()
         if self.render_mode == "human":
             self.render()
 
+    def _mask(self, agent):
+        if self.possible_agents.index(agent) == self.game.current_player:
+            return self.game.legal_action_mask().astype(np.int8)
+        return np.zeros(self.action_spaces[agent].n, dtype=np.int8)
+
+    def _set_masks(self):
+        """With flat observations: each agent's mask in its infos (the agent to move's legal moves, zeros for the
+        others and once the game is over)."""
+        if self.flat_observation:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self._mask(agent)
+
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
-        if seat == self.game.current_player:
-            mask = self.game.legal_action_mask().astype(np.int8)
-        else:
-            mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        return {"observation": self.game.observation_tensor(seat), "action_mask": mask}
+        if self.flat_observation:
+            return self.game.observation_tensor(seat)
+        return {"observation": self.game.observation_tensor(seat), "action_mask": self._mask(agent)}
 
     def state(self):
         """The global state: ``observation_tensor(0)`` of the game (float32, in ``state_space``)."""
@@ -189,6 +206,7 @@ class raw_env(AECEnv):
             # agent_selection stays on the last mover; _was_dead_step then visits the others.
         else:
             self.agent_selection = self.possible_agents[self.game.current_player]
+        self._set_masks()
         if self.render_mode == "human":
             self.render()
 
