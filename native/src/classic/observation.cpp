@@ -46,31 +46,52 @@ inline float Over(const Quotients<D, 256>& table, uint8_t x) {
   return table.v[x];
 }
 
-// Bit i set when wall cell i holds a tile (its byte is not negative): eight cells at a time from
-// the bytes' sign bits (the multiply gathers byte k's bit into bit k), the plain loop with
-// AZUL_PORTABLE and on big-endian machines.
-inline uint32_t FilledCells(const int8_t* wall) {
-  uint32_t bits = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !defined(AZUL_PORTABLE)
-  for (int w = 0; w < 3; ++w) {
-    uint64_t x;
-    std::memcpy(&x, wall + 8 * w, 8);
-    const uint64_t filled = (~x >> 7) & 0x0101010101010101ULL;
-    bits |= static_cast<uint32_t>((filled * 0x0102040810204080ULL) >> 56) << (8 * w);
+#if defined(__GNUC__) && (__GNUC__ >= 9 || defined(__clang__)) && !defined(AZUL_PORTABLE)
+// Eight lanes at a time with the compiler's vector types (SSE2 or AVX2 on x86-64, NEON on ARM):
+// the wall's one-hot floats from a comparison of its cells.
+typedef int8_t Bytes8 __attribute__((vector_size(8)));
+typedef int32_t Ints8 __attribute__((vector_size(32)));
+
+// The wall's 125 floats (25 a colour): 1 where the cell holds the colour; every one written.
+inline void WallFloats(const int8_t* wall, float* o) {
+  Bytes8 cells[3];
+  std::memcpy(cells, wall, sizeof(cells));
+  const Ints8 one = {0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000,
+                     0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000};  // the bits of 1.0f
+  for (int c = 0; c < kColours; ++c) {
+    const Bytes8 colour = {static_cast<int8_t>(c), static_cast<int8_t>(c), static_cast<int8_t>(c),
+                           static_cast<int8_t>(c), static_cast<int8_t>(c), static_cast<int8_t>(c),
+                           static_cast<int8_t>(c), static_cast<int8_t>(c)};
+    for (int j = 0; j < 3; ++j) {
+      const Ints8 bits = __builtin_convertvector(cells[j] == colour, Ints8) & one;  // -1 (all ones) or 0
+      std::memcpy(o + 25 * c + 8 * j, &bits, sizeof(bits));
+    }
+    o[25 * c + 24] = wall[24] == c ? 1.0f : 0.0f;
   }
-  bits |= static_cast<uint32_t>(wall[24] >= 0) << 24;
+}
+
 #else
-  for (int i = 0; i < 25; ++i) bits |= static_cast<uint32_t>(wall[i] >= 0) << i;
+inline void WallFloats(const int8_t* wall, float* o) {
+  for (int c = 0; c < kColours; ++c)
+    for (int i = 0; i < 25; ++i) o[25 * c + i] = wall[i] == c ? 1.0f : 0.0f;
+}
+
 #endif
-  return bits;
+
+// Factory tiles / 4 (exact as tiles * 0.25, a power of two): 45 floats from 45 counts, copied
+// first (through a byte pointer the compiler must assume `o` may write them).
+inline void FactoryFloats(const uint8_t* factories, float* o) {
+  uint8_t tiles[45];
+  std::memcpy(tiles, factories, sizeof(tiles));
+  for (int j = 0; j < 45; ++j) o[j] = static_cast<float>(tiles[j]) * 0.25f;
 }
 
 }  // namespace
 
-// Every value is written once (only the sparse parts, the wall and the pattern lines of each
-// seat and the one-hot fields, are cleared first), the wall's tiles found from a mask of its
-// filled cells, the pattern lines without a branch (an empty line writes to `sink`), and no
-// division (the tables above): this runs once a game a step in a Gymnasium vector environment.
+// Every value is written once (only the pattern lines and the one-hot fields are cleared first),
+// the wall and the factories eight values at a time, the pattern lines without a branch (an empty
+// line writes to `sink`), and no division (the tables above): this runs once a game a step in a
+// Gymnasium vector environment.
 AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
   const int players = s.players;
   float sink = 0.0f;
@@ -78,11 +99,8 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
   for (int k = 0; k < players; ++k, seat = seat + 1 == players ? 0 : seat + 1) {
     const PlayerBoard& b = s.board[seat];
     float* o = out + kSeatFeatures * k;
-    ClearFloats(o, obs::kFloor);  // the wall and the pattern lines
-    for (uint32_t cells = FilledCells(b.wall); cells; cells &= cells - 1) {
-      const int i = LowestBit(cells);
-      o[obs::kWall + 25 * b.wall[i] + i] = 1.0f;
-    }
+    WallFloats(b.wall, o + obs::kWall);
+    std::memset(o + obs::kLines, 0, sizeof(float) * (obs::kFloor - obs::kLines));
     for (int r = 0; r < 5; ++r) {
       const int n = b.line_count[r];
       float* at = n ? o + obs::kLines + 5 * r + b.line_colour[r] : &sink;
@@ -94,11 +112,8 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
     o[obs::kScore] = Over(kHundredth, b.score);
   }
   float* o = out + kSeatFeatures * players;
-  // Tiles / 4 is exact as tiles * 0.25 (a power of two). (A copy of the bytes: through a byte
-  // pointer the compiler must assume `out` may write them.)
-  uint8_t tiles[kMaxFactories * kColours];
-  std::memcpy(tiles, s.factories, sizeof(tiles));
-  for (int j = 0; j < kMaxFactories * kColours; ++j) o[obs::kFactories + j] = static_cast<float>(tiles[j]) * 0.25f;
+  static_assert(sizeof(s.factories) == 45, "the factories are one run of 45 counts");
+  FactoryFloats(&s.factories[0][0], o + obs::kFactories);
   for (int c = 0; c < kColours; ++c) {
     o[obs::kCentre + c] = Over(kTwentieth, s.centre[c]);
     o[obs::kBag + c] = Over(kTwentieth, s.bag[c]);

@@ -17,7 +17,7 @@ VectorGame::VectorGame(int n, int players, Variant variant, uint64_t seed, AutoR
       actions_(static_cast<size_t>(n) * num_actions_, static_cast<int16_t>(-1)), action_buffer_(n),
       counts_(n), player_(n), scores_(static_cast<size_t>(n) * players), done_(n),
       final_scores_(static_cast<size_t>(n) * players), final_returns_(static_cast<size_t>(n) * players),
-      start_(n) {
+      start_(n), numbers_(n) {
   WithRules(variant, [&](auto r) { Games<decltype(r)>().resize(n); });
   ResetAll();
 }
@@ -26,9 +26,11 @@ int VectorGame::observation_size() const {
   return WithRules(variant_, [&](auto r) { return decltype(r)::ObservationSize(players_); });
 }
 
-void VectorGame::Start(int i) {
-  ++started_;
-  const uint64_t seed = SplitMixOutput(seed_, started_);
+void VectorGame::Start(int i) { StartGame(i, ++started_); }
+
+// Slot i starts the vector's game number `number` (from 1: the seed is output `number`).
+void VectorGame::StartGame(int i, uint64_t number) {
+  const uint64_t seed = SplitMixOutput(seed_, number);
   WithRules(variant_, [&](auto r) {
     using R = decltype(r);
     Games<R>()[i] = R::NewGame(players_, variant_, seed, false, nullptr);
@@ -104,10 +106,10 @@ void VectorGame::Refresh(int i) {
 void VectorGame::Observations(float* out, const uint8_t* games, int threads) const {
   WithRules(variant_, [&](auto r) {
     using R = decltype(r);
-    Parallel(n_, threads, [&](int i) -> uint64_t {
+    auto body = [&](int i) {
       if (!games || games[i]) Observe<R>(i, out);
-      return 0;
-    });
+    };
+    pool_.Run(n_, threads, body);
   });
 }
 
@@ -176,14 +178,25 @@ template <typename R>
 int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, float* observations,
                           float* rewards) {
   if (threads != 1 && n_ > 1) {
-    // The moves on the threads (each game's rows are its own); the new games after, in index
-    // order, as the one-thread loop starts them: the same seeds go to the same slots.
+    // The moves on the threads (each game's rows are its own); the new games in the same pass
+    // when their slots are known before it (kNextStep: the games over since the last step, given
+    // their numbers in slot order first), else after it, in slot order: either way the one-thread
+    // loop's seeds go to the same slots.
     uint8_t* start = start_.data();
-    Parallel(n_, threads, [&](int i) -> uint64_t {
-      start[i] = Move<R>(i, actions[i], rewards ? rewards + i : nullptr);
+    uint64_t* numbers = numbers_.data();
+    if (auto_reset_ == AutoReset::kNextStep)
+      for (int i = 0; i < n_; ++i) numbers[i] = done_[i] ? ++started_ : 0;
+    auto body = [&](int i) {
+      if (auto_reset_ == AutoReset::kNextStep && numbers[i]) {
+        StartGame(i, numbers[i]);
+        start[i] = 0;
+        if (rewards) rewards[i] = 0.0f;
+      } else {
+        start[i] = Move<R>(i, actions[i], rewards ? rewards + i : nullptr);
+      }
       if (observations && !start[i]) Observe<R>(i, observations);
-      return 0;
-    });
+    };
+    pool_.Run(n_, threads, body);
     for (int i = 0; i < n_; ++i) {
       if (!start[i]) continue;
       Restart(i);

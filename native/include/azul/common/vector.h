@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "azul/common/parallel.h"
+#include "azul/common/pool.h"
 #include "azul/variant.h"
 
 namespace azul {
@@ -127,6 +128,7 @@ class VectorGame {
 
   void Refresh(int i);
   void Start(int i);
+  void StartGame(int i, uint64_t number);
 
   int n_, players_;
   Variant variant_;
@@ -145,7 +147,9 @@ class VectorGame {
   std::vector<int32_t> final_scores_;  // n x players
   std::vector<float> final_returns_;
   std::vector<uint8_t> start_;  // a threaded step's slots to start once the moves are made
+  std::vector<uint64_t> numbers_;  // a threaded kNextStep step's game numbers for the slots it starts
   std::atomic<bool> busy_{false};
+  mutable WorkerPool pool_;  // the threads of threaded steps and observations, kept between calls
 };
 
 }  // namespace azul

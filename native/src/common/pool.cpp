@@ -1,0 +1,124 @@
+// WorkerPool: worker threads kept between calls (pool.h).
+#include "azul/common/pool.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+
+#ifdef _WIN32
+#include <process.h>
+#define getpid _getpid
+#else
+#include <unistd.h>
+#endif
+
+namespace azul {
+
+namespace {
+constexpr int kBlock = 32;  // indices a thread takes at a time
+constexpr int kSpins = 4000;  // pauses a waiting thread spins before it sleeps: about 0.1-0.2 ms
+
+inline void Pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+}  // namespace
+
+WorkerPool::~WorkerPool() { Stop(); }
+
+void WorkerPool::Stop() {
+  if (pid_ != static_cast<long>(getpid())) {
+    // Started by the parent of a fork(): the workers do not exist in this process, and their
+    // std::thread objects cannot be joined or destroyed here; they are left (a few bytes each).
+    new std::vector<std::thread>(std::move(workers_));
+    workers_.clear();
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_.store(true);
+  }
+  wake_.notify_all();
+  for (std::thread& t : workers_) t.join();
+  workers_.clear();
+  stop_.store(false);
+}
+
+void WorkerPool::Start(int workers) {
+  Stop();
+  pid_ = static_cast<long>(getpid());
+  workers_.reserve(workers);
+  try {
+    for (int k = 0; k < workers; ++k) {
+      const uint64_t seen = generation_.load();
+      workers_.emplace_back([this, seen] { Work(seen); });
+    }
+  } catch (const std::system_error& e) {
+    const size_t running = workers_.size();
+    Stop();
+    throw std::runtime_error("the system refused a thread (" + std::to_string(running + 1) + " of " +
+                             std::to_string(workers + 1) + " running): " + e.what() +
+                             "; ask for fewer threads");
+  }
+}
+
+void WorkerPool::Take() {
+  for (;;) {
+    const int lo = next_.fetch_add(kBlock, std::memory_order_relaxed);
+    if (lo >= n_) return;
+    const int hi = std::min(n_, lo + kBlock);
+    for (int i = lo; i < hi; ++i) fn_(context_, i);
+  }
+}
+
+void WorkerPool::Work(uint64_t seen) {
+  for (;;) {
+    auto ready = [&] { return stop_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; };
+    for (int k = 0; k < kSpins && !ready(); ++k) Pause();
+    if (!ready()) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, ready);
+    }
+    if (stop_.load(std::memory_order_acquire)) return;
+    seen = generation_.load(std::memory_order_acquire);
+    Take();
+    if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> lock(mutex_);  // the caller waits under it: no lost wake-up
+      done_.notify_one();
+    }
+  }
+}
+
+void WorkerPool::Run(int n, int threads, void (*fn)(void*, int), void* context) {
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = std::max(1, std::min(threads, (n + kBlock - 1) / kBlock));
+  if (threads == 1) {
+    for (int i = 0; i < n; ++i) fn(context, i);
+    return;
+  }
+  if (static_cast<int>(workers_.size()) != threads - 1 || pid_ != static_cast<long>(getpid()))
+    Start(threads - 1);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fn_ = fn;
+    context_ = context;
+    n_ = n;
+    next_.store(0, std::memory_order_relaxed);
+    busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
+    generation_.fetch_add(1, std::memory_order_release);  // publishes the job to a spinning worker
+  }
+  wake_.notify_all();
+  Take();
+  auto finished = [&] { return busy_.load(std::memory_order_acquire) == 0; };
+  for (int k = 0; k < kSpins && !finished(); ++k) Pause();
+  if (!finished()) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, finished);
+  }
+}
+
+}  // namespace azul
