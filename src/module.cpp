@@ -400,6 +400,7 @@ PYBIND11_MODULE(_cppengine, m) {
   m.attr("COLOURS") = std::string(kColourLetters);
   SetReprHook(&ReprHookImpl);
   m.attr("VARIANTS") = py::make_tuple("classic", "grey", "summer-pavilion");
+  m.attr("NAME") = "cpp";  // the engine's name, as load_backend takes it (the pure engine's: "python")
 #ifdef AZUL_PORTABLE
   m.attr("PORTABLE") = true;  // built with the plain C++ fallback of every bit trick (bits.h)
 #else
@@ -490,5 +491,5 @@ PYBIND11_MODULE(_cppengine, m) {
       "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE",
       "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
       "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "GameInfo", "game_info",
-      "search", "SearchResult");
+      "search", "SearchResult", "NAME");
 }

@@ -52,6 +52,18 @@ def load_backend(name):
     return module
 
 
+def engine_of(state):
+    """The engine module whose ``GameState`` or ``PavilionState`` ``state`` is (``engine.NAME`` says which);
+    TypeError for anything else."""
+    import sys
+
+    for module_name in _MODULES.values():
+        module = sys.modules.get(module_name)
+        if module is not None and isinstance(state, (module.GameState, module.PavilionState)):
+            return module
+    raise TypeError("not a game state of either engine: %s" % type(state).__name__)
+
+
 def available_backends():
     """Names of the engines that import here, in preference order: a sublist of ``["cpp", "python"]``."""
     names = []
@@ -81,7 +93,8 @@ BACKEND, _engine = _choose_backend(os.environ.get("AZUL_BACKEND") or "auto")
 globals().update((_name, getattr(_engine, _name)) for _name in _engine.__all__)
 
 __all__ = sorted(
-    {"AzulError", "IllegalMoveError", "StateFormatError", "BACKEND", "available_backends", "load_backend"}
+    {"AzulError", "IllegalMoveError", "StateFormatError", "BACKEND", "available_backends", "load_backend",
+     "engine_of"}
     | set(_engine.__all__)
 )
 

@@ -15,6 +15,7 @@ __all__: Tuple[str, ...]
 
 COLOURS: str
 VARIANTS: Tuple[str, ...]
+NAME: str  # "cpp"
 PORTABLE: bool
 VECTORISED: bool
 MAX_ROUNDS: int

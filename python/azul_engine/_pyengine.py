@@ -44,8 +44,10 @@ __all__ = [
     "random_playouts", "playouts_from", "VectorGame", "observation_shape",
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
     "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
-    "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult",
+    "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult", "NAME",
 ]
+
+NAME = "python"  # the engine's name, as load_backend takes it (the C++ engine's: "cpp")
 
 _assemble(globals(), (
     _m_types, _m_notation, _m_state, _m_apply, _m_key, _m_movegen, _m_observation, _m_playout,

@@ -9,8 +9,8 @@ row of its statistics.  ``azul_engine.bots`` re-exports both.
 """
 
 import math
-import sys
 
+from . import engine_of
 from ._pycommon import SplitMix64
 
 __all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of", "interactive_iterations"]
@@ -20,23 +20,12 @@ POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy
 # The iterations of a search a person waits for (the web app's bot and hint, the terminal game's hint): a few
 # hundredths of a second on either engine (the C++ one makes about 100,000 iterations a second, the pure one about
 # 300-1000).  An iteration budget, not a time one, so that a bot answers the same after an undo.
-INTERACTIVE_ITERATIONS = {"azul_engine._cppengine": 5000, "azul_engine._pyengine": 300}
+INTERACTIVE_ITERATIONS = {"cpp": 5000, "python": 300}
 
 
 def interactive_iterations(engine):
-    """``INTERACTIVE_ITERATIONS`` of an engine module."""
-    return INTERACTIVE_ITERATIONS.get(engine.__name__, 300)
-
-
-def engine_of(state):
-    """The engine module (``azul_engine._cppengine`` or ``._pyengine``) whose GameState or PavilionState ``state``
-    is; TypeError for anything else.  (A state's class lives in a module of its own in the pure engine, the
-    Summer Pavilion one in ``_pypavilion``, which has no ``search``.)"""
-    for name in ("azul_engine._cppengine", "azul_engine._pyengine"):
-        module = sys.modules.get(name)
-        if module is not None and isinstance(state, (module.GameState, module.PavilionState)):
-            return module
-    raise TypeError("not a game state of either engine: %s" % type(state).__name__)
+    """``INTERACTIVE_ITERATIONS`` of an engine module (by its ``NAME``)."""
+    return INTERACTIVE_ITERATIONS.get(engine.NAME, 300)
 
 
 class Hint:

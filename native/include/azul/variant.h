@@ -4,6 +4,7 @@
 // variants.  ClassicRules serves classic and grey (State::variant tells them apart),
 // PavilionRules serves Summer Pavilion.  WithRules is the one variant switch: code outside this
 // header asks it for the rules of a Variant instead of testing the variant itself.
+// Pure-Python twin: none (the rules traits; the pure engine's two state classes are the two rule sets).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Moves: legality with messages that name the rule, and applying drafts and tiling choices.
-// The pure-Python twin is the "moves" section of class GameState.
+// Pure-Python twin: python/azul_engine/_pure/classic/apply.py.
 #include <string>
 
 #include "azul/classic/notation.h"

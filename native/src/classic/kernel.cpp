@@ -16,6 +16,7 @@
 // (1 + open lines) over its colours, the colour within a source by a byte-wise prefix-sum compare, the
 // line by a table.  Tables and an incrementally kept transposed wall replace the limit build's
 // pext/pdep/popcnt; the one bit trick left (lowest set bit, bits.h) has a plain C++ fallback.
+// Pure-Python twin: python/azul_engine/_pure/classic/playout.py.
 #include "azul/classic/kernel.h"
 
 #include <cstring>

@@ -1,5 +1,5 @@
 // Move generation: legal actions in ascending id order, chance outcomes, wall queries.
-// The pure-Python twin is the "move generation" section of class GameState.
+// Pure-Python twin: python/azul_engine/_pure/classic/movegen.py.
 #include <cstring>
 #include <utility>
 #include <vector>

@@ -1,4 +1,5 @@
 // Move notation (records.md, classic and grey) and tile strings.
+// Pure-Python twin: python/azul_engine/_pure/classic/notation.py.
 #include "azul/classic/notation.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 // Observation tensors.
+// Pure-Python twin: python/azul_engine/_pure/classic/observation.py.
 #include "azul/classic/observation.h"
 
 #include <cstdint>

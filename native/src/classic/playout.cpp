@@ -1,4 +1,5 @@
 // Random playouts inside the engine, on several threads: the playout kernel (kernel.cpp) plays them.
+// Pure-Python twin: python/azul_engine/_pure/classic/playout.py.
 #include "azul/classic/playout.h"
 
 #include "azul/classic/kernel.h"

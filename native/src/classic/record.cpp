@@ -1,5 +1,6 @@
 // Game records: "azul-record" version 1 as JSON (records.md).  The text matches Python's
 // json.dumps with separators (", ", ": ") byte for byte, so both engines write the same files.
+// Pure-Python twin: python/azul_engine/_pure/classic/record.py.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 // Rounds: new games, refilling the factories, explicit deals (rules.md sections 1 and 5).
-// The pure-Python twin is the "rounds" section of class GameState and new_game().
+// Pure-Python twin: python/azul_engine/_pure/classic/round.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

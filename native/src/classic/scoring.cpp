@@ -1,5 +1,5 @@
 // Wall tiling, scoring, the end of a round and of the game (rules.md sections 1-2).
-// The pure-Python twin is the "wall tiling and scoring" section of class GameState.
+// Pure-Python twin: python/azul_engine/_pure/classic/scoring.py.
 #include <algorithm>
 #include <vector>
 

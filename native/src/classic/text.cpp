@@ -1,4 +1,5 @@
 // State text: writing, reading with consistency checks, and the readable board.
+// Pure-Python twin: python/azul_engine/_pure/classic/text.py.
 #include "azul/classic/text.h"
 
 #include <algorithm>

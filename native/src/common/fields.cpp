@@ -1,4 +1,5 @@
 // The state text readers' shared parts (azul/common/fields.h).
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #include "azul/common/fields.h"
 
 #include <string>

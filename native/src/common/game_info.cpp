@@ -1,5 +1,6 @@
-// Per-variant game facts (game_info.h).  The pure-Python twin is python/azul_engine/_pure/game_info.py: the
-// same part names, the same order, the same numbers.
+// Per-variant game facts (game_info.h): the same part names, the same order, the same numbers as
+// the twin.
+// Pure-Python twin: python/azul_engine/_pure/game_info.py.
 #include "azul/common/game_info.h"
 
 #include <stdexcept>

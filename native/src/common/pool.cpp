@@ -1,4 +1,5 @@
 // WorkerPool: worker threads kept between calls (pool.h).
+// Pure-Python twin: none (threads; the pure engine plays one game after another).
 #include "azul/common/pool.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
 // Python's str semantics that messages and state text need, on UTF-8 (azul/common/pystr.h).
+// Pure-Python twin: none (Python's own str, which the pure engine uses).
 #include "azul/common/pystr.h"
 
 #include <algorithm>

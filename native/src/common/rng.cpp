@@ -1,4 +1,5 @@
 // BelowCountdown (rng.h): the plain loop, and an AVX2 one chosen at run time on x86-64.
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #include "azul/common/rng.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(AZUL_PORTABLE)

@@ -6,6 +6,7 @@
 // legal actions and untried slots (int16) and their children by slot (int32).  An iteration copies
 // the root (a fixed-size struct), walks down with a fixed buffer for the legal actions and plays its
 // rollouts in the playout kernels on this thread: nothing is allocated per iteration.
+// Pure-Python twin: python/azul_engine/_pure/search.py.
 #include "azul/common/search.h"
 
 #include <algorithm>

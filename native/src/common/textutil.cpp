@@ -1,4 +1,5 @@
 // Small text helpers shared by the state text and record writers of every variant.
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #include "azul/common/pystr.h"
 #include "azul/common/textutil.h"
 

@@ -1,4 +1,5 @@
 // The variants' shared entry points (azul/variant.h): which rules read a state text.
+// Pure-Python twin: none (the rules traits; the pure engine's two state classes are the two rule sets).
 #include "azul/common/pystr.h"
 #include "azul/variant.h"
 

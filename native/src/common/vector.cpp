@@ -1,5 +1,6 @@
 // A vector of games stepped together, written once on the variants' rules traits
 // (azul/variant.h): WithRules picks the rules, the templates below do the work.
+// Pure-Python twin: python/azul_engine/_pure/vector.py.
 #include "azul/common/vector.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Azul: Summer Pavilion: legality with messages, and the moves (acquire, place, pass, bonus tile)
 // (rules.md section 3).
-// The pure-Python twin is the "moves" section of python/azul_engine/_pypavilion.py: the same
-// checks in the same order, the same messages.
+// The same checks in the same order, the same messages as the twin.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/apply.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

@@ -1,6 +1,7 @@
 // Private to native/src/pavilion/: the rules tables, the byte-word helpers and the steps that the
 // files of Summer Pavilion's rules call across (fills in round.cpp, the turn's end in apply.cpp,
 // the game's end in scoring.cpp).  Not part of the public surface (azul/pavilion/pavilion.h).
+// Pure-Python twin: none (helpers private to the C++ files of native/src/pavilion/).
 #pragma once
 
 #include <cstdint>

@@ -13,6 +13,7 @@
 // the same id order, chosen by the same draws from the policy generator, and the same tiles drawn
 // from the game's generator in the same order.  tests/test_pavilion_playouts.py compares the two
 // over many states and seeds (ReferencePlayoutsFrom keeps the full-State path callable).
+// Pure-Python twin: python/azul_engine/_pure/pavilion/playout.py.
 #include <cstdint>
 #include <cstring>
 

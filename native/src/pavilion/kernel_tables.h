@@ -1,6 +1,7 @@
 // The Summer Pavilion playout kernel's lookup tables (kernel.cpp): counts, k-th bits, ring runs,
 // placement counts, ornaments and the kept-multiset tables of a pass, built once at start-up.
 // Private to kernel.cpp, which includes it once.
+// Pure-Python twin: none (the C++ playout kernel's tables (kernel.cpp)).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // The position key of Summer Pavilion; the field order is README's "Position keys" and the pure
 // twin's key().
+// Pure-Python twin: python/azul_engine/_pure/pavilion/key.py.
 #include "azul/pavilion/key.h"
 
 #include "azul/common/key.h"

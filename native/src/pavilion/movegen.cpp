@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: move generation (legal actions, their mask, the k-th legal action for
 // playouts, chance outcomes) (rules.md section 3).
-// The pure-Python twin is the "move generation" section of python/azul_engine/_pypavilion.py.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/movegen.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

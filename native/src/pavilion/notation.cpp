@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: move notation (records.md) and tile strings: action ids to text and back.
-// The pure-Python twin is the "notation" section of python/azul_engine/_pypavilion.py: the same
-// checks in the same order, the same messages.
+// The same checks in the same order, the same messages as the twin.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/notation.py.
 #include <cstring>
 #include <string>
 #include <vector>

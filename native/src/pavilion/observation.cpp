@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: the observation tensor (PavilionState.observation_tensor).
-// The pure-Python twin is PavilionState.observation_tensor in python/azul_engine/_pypavilion.py,
-// whose docstring gives the layout.
+// docs/observation.md gives the layout.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/observation.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: random playouts on the full State (PlayRandom), the reference that the
 // compact playout kernel (kernel.cpp) must match game for game.
-// The pure-Python twin is the "random playouts" section of python/azul_engine/_pypavilion.py.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/playout.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

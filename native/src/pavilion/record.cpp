@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: the game record ("azul-record" v1 JSON, records.md) and the score sheet,
 // made by replaying the history; the only writer of Summer Pavilion's JSON.
-// The pure-Python twin is the "history and records" section of python/azul_engine/_pypavilion.py.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/record.py.
 #include <cstring>
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 // Azul: Summer Pavilion: new games, the fills (setup supply, factories, refills) and deals
 // (rules.md section 3).
-// The pure-Python twin is the "filling" section of python/azul_engine/_pypavilion.py: the same
-// draws in the same order.
+// The same draws in the same order as the twin.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/round.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

@@ -1,5 +1,5 @@
 // Azul: Summer Pavilion: the end-game scoring and the winners (rules.md section 3).
-// The pure-Python twin is python/azul_engine/_pypavilion.py ("moves", _finish).
+// Pure-Python twin: python/azul_engine/_pure/pavilion/scoring.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

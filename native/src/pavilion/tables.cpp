@@ -1,6 +1,6 @@
 // Azul: Summer Pavilion: the rules' lookup tables (kept multisets, ornaments, runs, placement
 // counts), state equality and the ornaments' names (rules.md section 3).
-// The pure-Python twin is the "tables" section of python/azul_engine/_pypavilion.py.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/tables.py.
 #include <algorithm>
 #include <cstring>
 #include <string>

@@ -1,8 +1,8 @@
 // Azul: Summer Pavilion: state text written and read back with every check (the history behind
 // records included), and the readable board.
-// The pure-Python twin is python/azul_engine/_pypavilion.py ("state text", "reading state
-// text"): the same checks in the same order, the same messages.  Text from Python arrives as UTF-8: lengths and characters in messages are counted
+// The same checks in the same order, the same messages as the twin.  Text from Python arrives as UTF-8: lengths and characters in messages are counted
 // in code points, as Python counts them.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/text.py.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>

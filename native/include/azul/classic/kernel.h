@@ -3,7 +3,10 @@
 // templated on the player count and the variant, that plays uniformly random games exactly as
 // PlayRandom does on a full State: the same moves, the same draws in the same order, the same
 // scores.  It keeps nothing a playout does not need (no history, no phase machine, no chance
-// nodes).  ../shared/perf/README.md describes the ideas; kernel.cpp says where each one is used.
+// nodes).  The ideas: count the legal moves instead of listing them, keep counts and walls in
+// machine words, find the k-th move arithmetically, apply it without branches, draw from the bag
+// by byte-wise prefix sums; kernel.cpp says where each one is used.
+// Pure-Python twin: python/azul_engine/_pure/classic/playout.py.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // The position key of classic and grey-wall Azul (README "Position keys"; the hash:
-// common/key.h).  The pure-Python twin is GameState.key.
+// common/key.h).
+// Pure-Python twin: python/azul_engine/_pure/classic/key.py.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // Move notation (records.md, classic and grey) and tile strings.
-// The pure-Python twin is the "Notation" section of python/azul_engine/_pyengine.py.
+// Pure-Python twin: python/azul_engine/_pure/classic/notation.py.
 #pragma once
 
 #include <string>

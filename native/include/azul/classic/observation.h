@@ -1,6 +1,6 @@
 // Observation tensors: the state as one player sees it, as floats for learning code.
-// The pure-Python twin is GameState.observation_tensor in python/azul_engine/_pyengine.py, whose
-// docstring gives the layout.
+// docs/observation.md gives the layout.
+// Pure-Python twin: python/azul_engine/_pure/classic/observation.py.
 #pragma once
 
 #include "azul/classic/state.h"

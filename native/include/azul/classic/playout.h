@@ -1,7 +1,7 @@
 // Random playouts inside the engine: whole games of uniformly random legal moves, on any number
 // of threads, with per-game seeds so that results do not depend on the thread count, played by
 // the playout kernel (kernel.h).
-// The pure-Python twin is the "playouts" section of python/azul_engine/_pyengine.py.
+// Pure-Python twin: python/azul_engine/_pure/classic/playout.py.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // The game state: a fixed-size position copied by value, plus the history behind records.
-// The pure-Python twin is class GameState in python/azul_engine/_pyengine.py.
+// Pure-Python twin: python/azul_engine/_pure/classic/state.py.
 #pragma once
 
 #include <cstdint>

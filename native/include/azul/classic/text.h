@@ -1,5 +1,5 @@
 // State text (one versioned line), reading it back with checks, and the readable board.
-// The pure-Python twin is the "state text" sections of python/azul_engine/_pyengine.py.
+// Pure-Python twin: python/azul_engine/_pure/classic/text.py.
 #pragma once
 
 #include <string>

@@ -2,6 +2,7 @@
 // on x86-64, with or without BMI, and on ARM), portable code elsewhere.  Building with
 // AZUL_PORTABLE defined (setup.py: AZUL_PORTABLE=1) forces the fallback everywhere, so that it is
 // built and tested too.
+// Pure-Python twin: none (bit tricks of the C++ kernels).
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,7 @@
 // The chance nodes both rule sets share: the first player drawn before round 1, and a tile drawn
 // from the bag during a fill (explicit-chance mode).  Each variant's CheckLegal and
 // ChanceOutcomes call these with its own action ids and colours.
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #pragma once
 
 #include <cstdint>

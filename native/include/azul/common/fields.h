@@ -2,6 +2,7 @@
 // key=value fields, integer and tile-count fields, the history's head and rounds, each with the
 // messages the pure engine's twins (_pycommon.key_values and the _int_field/_count_list
 // readers) give.
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #pragma once
 
 #include <cstdint>

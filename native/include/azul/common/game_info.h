@@ -1,6 +1,7 @@
 // Per-variant game facts: the number of actions, the observation layout with named parts, score bounds,
 // colours, rounds.  Core only (no Python); the bindings convert a GameInfo to azul_engine.GameInfo.
-// The pure-Python twin is python/azul_engine/_pure/game_info.py; docs/observation.md describes every part.
+// docs/observation.md describes every part.
+// Pure-Python twin: python/azul_engine/_pure/game_info.py.
 #pragma once
 
 #include <string>

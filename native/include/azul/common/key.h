@@ -1,7 +1,7 @@
 // Position keys (README "Position keys"): a 64-bit key of what decides the rest of the game
 // apart from chance, for transposition tables, the same number in both engines.  The hash both
 // variants use; each variant's PositionKey (classic/key.h, pavilion/key.h) feeds it its fields.
-// The pure-Python twins are GameState.key and PavilionState.key (_pycommon.position_key).
+// Pure-Python twin: python/azul_engine/_pure/classic/key.py, python/azul_engine/_pure/pavilion/key.py.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // Batches of independent games on several threads (Parallel, PlayoutBatch), stoppable by the
 // caller: the machinery behind both variants' random playouts and VectorGame.  No game rules here.
+// Pure-Python twin: none (threads; the pure engine plays one game after another).
 #pragma once
 
 #include <algorithm>

@@ -4,6 +4,7 @@
 // spinning for about 0.2 ms, then sleeping (waking a sleeping thread took about 20 us here), as
 // OpenMP runtimes do. parallel.h's Parallel starts its threads per call, which suits the long
 // batches of random playouts.
+// Pure-Python twin: none (threads; the pure engine plays one game after another).
 #pragma once
 
 #include <atomic>

@@ -3,6 +3,7 @@
 // with non-ASCII characters goes to a hook that whoever embeds the core may install (the
 // bindings install Python's own repr()), since repr() decides by Unicode tables which
 // characters it escapes; without a hook such text is quoted as it is.
+// Pure-Python twin: none (Python's own str, which the pure engine uses).
 #pragma once
 
 #include <cstddef>

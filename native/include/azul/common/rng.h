@@ -1,4 +1,5 @@
 // SplitMix64, exactly as rules.md section 5, so that both engines draw the same game.
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #pragma once
 
 #include <cstdint>

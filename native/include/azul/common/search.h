@@ -2,6 +2,7 @@
 // copies, the greedy bot's best moves at the root, rollouts in the playout kernels, root-parallel
 // trees on threads.  docs/search.md is the algorithm, section by section; the pure-Python twin is
 // python/azul_engine/_pure/search.py, and the two return the same result for the same arguments.
+// Pure-Python twin: python/azul_engine/_pure/search.py.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // Small text helpers shared by the state text and record writers of every variant (classic/text.cpp,
 // classic/record.cpp, pavilion/text.cpp).
+// Pure-Python twin: python/azul_engine/_pure/common.py.
 #pragma once
 
 #include <cstdint>

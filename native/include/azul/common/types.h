@@ -1,5 +1,5 @@
 // Constants of classic and grey-wall Azul: colours, action ids, phases (rules.md sections 1-2).
-// The pure-Python twin is the "Constants" section of python/azul_engine/_pyengine.py.
+// Pure-Python twin: python/azul_engine/_pure/classic/types.py.
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,8 @@
 // of a history ever changes during play (moves appended to its last round, that round's scores
 // set, rounds appended, the first player and Summer Pavilion's setup supply written once), so a
 // few counts restore it exactly.
-// The pure-Python twin is _pycommon.history_mark / restore_history.
+// (In the pure engine: _pure/common.py history_mark / restore_history.)
+// Pure-Python twin: python/azul_engine/_pure/classic/undo.py, python/azul_engine/_pure/pavilion/undo.py.
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,7 @@
 // text, record; the section markers below name them).
 // The pure-Python twin is python/azul_engine/_pypavilion.py, whose docstring describes the board
 // model and the action ids; names here follow it section by section.
+// Pure-Python twin: python/azul_engine/_pure/pavilion/state.py, python/azul_engine/_pure/pavilion/tables.py.
 #pragma once
 
 #include <cstdint>
