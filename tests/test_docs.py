@@ -2,6 +2,7 @@
 
 import doctest
 import os
+import sys
 
 import pytest
 
@@ -51,7 +52,8 @@ def test_api_docstring_examples(engine):
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.mcts", "azul_engine.records",
+@pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.bot_specs", "azul_engine.hints",
+                                    "azul_engine.mcts", "azul_engine.records",
                                     "azul_engine.tournament", "azul_engine.distributed",
                                     "azul_engine.outputs"])
 def test_module_docstring_examples(module):
@@ -153,3 +155,27 @@ def test_readme_record_audit_and_explain_samples(tmp_path):
     edited.write_text("\n".join([lines[0], json.dumps(second), json.dumps(third)]) + "\n", encoding="utf-8")
     shown = re.search(r"\$ python -m azul_engine audit edited.jsonl\n(.*?)\n```", readme, re.S).group(1)
     assert run("audit", "edited.jsonl").stdout == shown + "\n"
+
+
+def test_the_readmes_own_bot_plays(tmp_path, monkeypatch):
+    """README's FlatMC (the 'Bots of your own' example), written to mybots/flat.py as the README says, loads by
+    spec and finishes a short tournament against greedy without a forfeit."""
+    from azul_engine import tournament
+
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("# mybots/flat.py")
+    code = text[start:text.index("```", start)]
+    (tmp_path / "mybots").mkdir()
+    (tmp_path / "mybots" / "__init__.py").write_text("")
+    (tmp_path / "mybots" / "flat.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("mybots", "mybots.flat"):  # other tests write a module mybots of their own
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    try:
+        result = tournament.run(tournament.plan(["greedy", "mybots.flat:FlatMC:playouts=5"], games=2, seed=1),
+                                workers=1)
+    finally:
+        for name in ("mybots.flat", "mybots"):
+            sys.modules.pop(name, None)
+    assert not result.forfeits and [s.games for s in result.standings] == [2, 2]

@@ -7,7 +7,6 @@ This module only parses arguments and prints; the work is done in ``azul_engine.
 ``azul_engine.play``.
 """
 
-import argparse
 import json
 import os
 import signal
@@ -15,87 +14,11 @@ import sys
 import time
 
 import azul_engine
-from azul_engine import (bench, bots, distributed, hints, outputs, play, records, replay, selfplay, serve, svg, textui,
-                         tournament)
-
-
-SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its errors on one line: ``azul-engine record: error: argument --seed: ...``, status 2."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _out(line):
-    """Print one whole line with one write: an interrupt never leaves half a line in a redirected output."""
-    sys.stdout.write(line + "\n")
-
-
-def _usage_error(args, message):
-    """A bad argument found after parsing: one line on standard error, status 2 (as argparse does)."""
-    print(f"azul-engine {args.command}: {message}", file=sys.stderr)
-    return 2
-
-
-def _worker_died(args, e, seeds):
-    """A worker process that died with a game (distributed.WorkerDied): one line naming the games and their
-    seeds (``seeds[i]``: game i's), status 1; the games before them are in the output, whole."""
-    if e.index is None:
-        print(f"azul-engine {args.command}: {e}", file=sys.stderr)
-    else:
-        last = e.last if e.last is not None else e.index
-        which = (f"seed {seeds[e.index]}" if last == e.index else f"seeds {seeds[e.index]}-{seeds[last]}")
-        head, _, rest = str(e).partition(": ")
-        print(f"azul-engine {args.command}: {head} ({which}): {rest}", file=sys.stderr)
-    return 1
-
-
-def _seed(text):
-    value = int(text)
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 2**64-1, not {text}")
-    return value
-
-
-_seed.__name__ = "int"
-
-
-def _non_negative(text):
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
-    return value
-
-
-_non_negative.__name__ = "int"
-
-
-def _input_file(path):
-    """The reason ``path`` cannot be read as an input file, or None."""
-    try:
-        if os.path.isdir(path):
-            return f"cannot read {path}: it is a directory"
-        os.stat(path)
-    except OSError as e:
-        return f"cannot read {path}: {e.strerror}"
-    except ValueError as e:  # a NUL in the name
-        return f"cannot read {path!a}: {e}"
-    return None
-
-
-def _positive(kind):
-    def parse(text):
-        value = kind(text)
-        if not 0 < value < float("inf"):  # (nan and inf too)
-            raise argparse.ArgumentTypeError(f"must be positive: {text}")
-        return value
-
-    parse.__name__ = kind.__name__  # argparse names the type in its error messages
-    return parse
-
+from azul_engine import _cli, bench, bots, distributed, outputs, records, tournament
+from azul_engine._cli import (SEED_LIMIT, CommandError as _CommandError, Progress as _Progress,  # noqa: F401
+                              input_file as _input_file, non_negative as _non_negative, out as _out,
+                              positive as _positive, seed as _seed, usage_error as _usage_error,
+                              worker_died as _worker_died)
 
 def _info(args):
     print(f"azul-engine {azul_engine.__version__}")
@@ -138,19 +61,7 @@ def _bench(args):
     return 1 if mismatches else 0
 
 
-class _CommandError(Exception):
-    """A bad argument found while a command runs: ``main`` prints it as one line, status 2."""
-
-
-def _engine(args):
-    try:
-        return azul_engine.load_backend(args.backend or azul_engine.BACKEND)
-    except ImportError as e:  # --backend cpp where the C++ engine was not built
-        raise _CommandError(str(e)) from None
-
-
-# A progress bar on standard error, drawn by rich only when it is a terminal (textui.Progress).
-_Progress = textui.Progress
+_engine = _cli.engine
 
 
 def _seat_bots(args):
@@ -367,16 +278,12 @@ def _who_played_arguments(parser):
     parser.add_argument("--date", help="the date written into every record: YYYY-MM-DD, or today")
 
 
-def main(argv=None):
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
-    parser = _Parser(prog="azul-engine", description="Azul rules engine.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def register(commands):
+    """This module's commands: info, bench, record, tournament."""
+    _cli.add_command(commands, "info", _info, help="version and backends")
 
-    info = commands.add_parser("info", help="version and backends")
-    info.set_defaults(handler=_info)
-
-    perf = commands.add_parser(
-        "bench",
+    perf = _cli.add_command(
+        commands, "bench", _bench,
         help="random-playout speed of each backend, with a rules checksum",
         description="Random games on each backend, for 2 and 4 players, classic, grey and Summer Pavilion: played inside "
         "the engine (random_playouts), driven from Python one ply at a time, and through the batched VectorGame; "
@@ -384,22 +291,17 @@ def main(argv=None):
         "of seeded games, the same for every backend unless the rules differ. Exit code 1 if backends disagree "
         "on a checksum.",
     )
-    perf.add_argument("--backend", action="append", choices=["cpp", "python"],
-                      help="backend to measure (repeatable; default: every available one)")
+    _cli.add_backend(perf, repeat=True, help="backend to measure (repeatable; default: every available one)")
     perf.add_argument("--repeats", type=_positive(int), default=5, help="timed runs per figure (default: 5)")
     perf.add_argument("--seconds", type=_positive(float), default=0.2,
                       help="length of each timed run (default: 0.2)")
     perf.add_argument("--threads", type=_positive(int), help="threads of the scaling row (default: every core)")
     perf.add_argument("--json", action="store_true", help="one JSON object per measurement per line")
-    perf.set_defaults(handler=_bench)
 
-    engine_help = "engine to use (default: the active one, " + azul_engine.BACKEND + ")"
-
-    rec = commands.add_parser("record", help="self-play games written as records (.jsonl)",
-                              description="Play games between bots and write each as an azul-record line. Game i "
-                              "is made from seed SEED + i; both engines write the same bytes.")
-    rec.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    rec.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
+    rec = _cli.add_command(commands, "record", _record, help="self-play games written as records (.jsonl)",
+                           description="Play games between bots and write each as an azul-record line. Game i "
+                           "is made from seed SEED + i; both engines write the same bytes.")
+    _cli.add_game_arguments(rec)
     rec.add_argument("--games", type=_positive(int), default=1)
     rec.add_argument("--seed", type=_seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
     rec.add_argument("--bot", metavar="SPEC", help="bot spec for every seat (default: random)")
@@ -409,14 +311,13 @@ def main(argv=None):
     rec.add_argument("-o", "--output", required=True, help="the .jsonl file to write (one that exists: "
                      "--force or --append)")
     outputs.add_arguments(rec)
-    rec.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    _cli.add_backend(rec)
     rec.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     distributed.add_ray_argument(rec)
     _who_played_arguments(rec)
-    rec.set_defaults(handler=_record)
 
-    tour = commands.add_parser(
-        "tournament", help="bots against each other on shared, seat-rotated deals",
+    tour = _cli.add_command(
+        commands, "tournament", _tournament, help="bots against each other on shared, seat-rotated deals",
         description="Each deal (game seed SEED + i) is played in every rotation of the bots over the seats (more "
         "bots than seats: every group of PLAYERS bots in each of its rotations; fewer: the list repeated to "
         "fill the seats), in worker processes. Prints per bot: games, wins (shared wins as fractions), win rate "
@@ -427,75 +328,66 @@ def main(argv=None):
                       "name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
     tour.add_argument("--games", type=_positive(int), default=100,
                       help="games to play, rounded up to whole deals (default: 100)")
-    tour.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    tour.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
+    _cli.add_game_arguments(tour)
     tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record (one that "
                       "exists: --force or --append)")
     outputs.add_arguments(tour)
-    tour.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    _cli.add_backend(tour)
     distributed.add_ray_argument(tour)
     _who_played_arguments(tour)
-    tour.set_defaults(handler=_tournament)
 
-    selfplay.add_command(commands, _Progress, engine_help)
 
-    aud = commands.add_parser("audit", help="replay records and check every move and score",
-                              description="Replay each record from its factories and check every move's "
-                              "legality, every round's scores, the final scores and the winners. Prints each "
-                              "disagreement and a summary; exit code 0 only when every record agrees.")
+def register_records(commands):
+    """This module's commands on records: audit, explain, check-score."""
+    aud = _cli.add_command(commands, "audit", _audit, help="replay records and check every move and score",
+                           description="Replay each record from its factories and check every move's "
+                           "legality, every round's scores, the final scores and the winners. Prints each "
+                           "disagreement and a summary; exit code 0 only when every record agrees.")
     aud.add_argument("files", nargs="+", metavar="FILE.jsonl")
-    aud.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    aud.set_defaults(handler=_audit)
+    _cli.add_backend(aud)
 
-    exp = commands.add_parser("explain", help="the score sheet of one recorded game")
+    exp = _cli.add_command(commands, "explain", _explain, help="the score sheet of one recorded game")
     exp.add_argument("file", metavar="FILE.jsonl")
     exp.add_argument("--game", type=_positive(int), default=1, help="line number of the record (default: 1)")
-    exp.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    exp.set_defaults(handler=_explain)
+    _cli.add_backend(exp)
 
-    chk = commands.add_parser("check-score", help="end bonuses and total for a wall at the table, or audit a record",
-                              description="Give a final wall (five rows of colour letters B Y R K W and dots, from "
-                              "a file or - for standard input) and the score before bonuses: prints the bonuses "
-                              "and the final total. Or give --record FILE.jsonl to audit whole games.")
+    chk = _cli.add_command(
+        commands, "check-score", _check_score,
+        help="end bonuses and total for a wall at the table, or audit a record",
+        description="Give a final wall (five rows of colour letters B Y R K W and dots, from "
+        "a file or - for standard input) and the score before bonuses: prints the bonuses "
+        "and the final total. Or give --record FILE.jsonl to audit whole games.")
     chk.add_argument("wall", nargs="?", help="file with the wall, or - for standard input")
     chk.add_argument("--score", type=_non_negative, help="the score before end bonuses (0 or more)")
     chk.add_argument("--variant", choices=["classic", "grey"], help="classic also checks the wall's colour pattern")
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
-    chk.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    chk.set_defaults(handler=_check_score)
+    _cli.add_backend(chk)
 
-    serve.add_parser(commands, engine_help)
-    hints.add_command(commands, engine_help)
 
-    rep = commands.add_parser("replay", help="a recorded game as a self-contained HTML page",
-                              description="Write one record of FILE.jsonl as an HTML page that steps through the "
-                              "game move by move (buttons, arrow keys, a slider), with every move, the scores after "
-                              "each round and the end bonuses; it needs no network.")
-    replay.add_arguments(rep, engine_help)
-    rep.set_defaults(handler=replay.command)
+def parser():
+    """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
+    from azul_engine import hints, play, replay, selfplay, serve, svg
 
-    pic = commands.add_parser("board", help="a position as an SVG picture",
-                              description="Draw the position after a number of moves of a recorded game (or a "
-                              "state's text) as an SVG 1.1 picture, the last move outlined.")
-    svg.add_arguments(pic, engine_help)
-    pic.set_defaults(handler=svg.command)
+    top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for register_commands in (register, selfplay.register, register_records, serve.register, hints.register,
+                              replay.register, svg.register, play.register):
+        register_commands(commands)
+    return top
 
-    game = commands.add_parser("play", help="play against the bots in the terminal",
-                               description="A game against bots: type moves in the engine's notation; commands "
-                               "moves, hint, undo, board, save FILE, help, quit. Reads standard input line by "
-                               "line, so it can be scripted.")
-    play.add_arguments(game, engine_help)
-    game.set_defaults(handler=play.command)
 
+def main(argv=None):
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    top = parser()
     args = None
     try:
         sys.stdout.reconfigure(errors="backslashreplace")  # a file name that is not UTF-8 prints, escaped
     except (AttributeError, ValueError):
         pass
     try:
-        args = parser.parse_args(argv)
+        args = top.parse_args(argv)
         code = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code

@@ -39,7 +39,6 @@ The conventions (docs/rl.md has them whole):
   engines, and seeds ``np_random``; ``reset()`` draws the next game's seed from ``np_random``.
 """
 
-import math
 import operator
 
 import numpy as np

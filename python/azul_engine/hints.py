@@ -1,4 +1,5 @@
-"""The ``hint`` command: the best moves of a position with their search statistics (``bots.hint``).
+"""Hints: ``hint``, the best moves of a position with their search statistics (re-exported by
+``azul_engine.bots``), and the ``hint`` command that prints them.
 
     python -m azul_engine hint "azul-state/1 variant=classic players=2 ..."   # a state's text
     python -m azul_engine hint position.txt --bot mcts:seconds=2 --top 5     # or a file holding it
@@ -9,13 +10,39 @@ import json
 import os
 import sys
 
-import azul_engine
+from . import _cli
+from .bot_specs import BotFactory, resolve_bot_spec
 
-from . import bots
-
-__all__ = ["add_command", "read_state_text"]
+__all__ = ["hint", "register", "read_state_text"]
 
 _PREFIX = "azul-state/"
+
+
+def hint(state, bot="mcts:seconds=1", top=3, seed=0):
+    """The ``top`` best moves for the player to move in ``state``, as the bot ``bot`` (a spec, or a bot
+    object with ``hints(state, top)``) sees them: a list of ``Hint``, most visited first.  The search runs on
+    copies; ``state`` is unchanged.  ValueError once the game is over, at a chance node, or for a bot that
+    gives no search statistics.
+
+    >>> import azul_engine
+    >>> best = hint(azul_engine.new_game(2, seed=7), bot="mcts:200", top=2)
+    >>> len(best), best[0].visits >= best[1].visits
+    (2, True)
+    """
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise ValueError("hint: top must be a positive whole number, not %r" % (top,))
+    if state.is_over:
+        raise ValueError("hint: the game is over: no move to choose")
+    if state.is_chance_node:
+        raise ValueError("hint: the state is a chance node: no player's move to choose")
+    if isinstance(bot, (str, BotFactory)):
+        factory = bot if isinstance(bot, BotFactory) else resolve_bot_spec(bot)
+        bot = factory.make(state.current_player, seed)
+    hints = getattr(bot, "hints", None)
+    if not callable(hints):
+        raise ValueError("hint: bot %s gives no search statistics (it has no hints(state, top) method); use mcts"
+                         % getattr(bot, "name", type(bot).__name__))
+    return hints(state.clone(), top)
 
 
 def read_state_text(text):
@@ -37,22 +64,18 @@ def read_state_text(text):
 
 
 def _run(args):
-    from .__main__ import _out, _usage_error  # the command line's own output helpers
-
+    _out, _usage_error = _cli.out, _cli.usage_error
     try:
         text = read_state_text(args.text)
     except ValueError as e:
         return _usage_error(args, str(e))
-    try:
-        engine = azul_engine.load_backend(args.backend or azul_engine.BACKEND)
-    except ImportError as e:
-        return _usage_error(args, str(e))
+    engine = _cli.engine(args)
     try:
         state = engine.from_text(text)
     except ValueError as e:  # StateFormatError
         return _usage_error(args, "not a state's text: %s" % e)
     try:
-        found = bots.hint(state, bot=args.bot, top=args.top, seed=args.seed)
+        found = hint(state, bot=args.bot, top=args.top, seed=args.seed)
     except ValueError as e:
         return _usage_error(args, str(e).replace("hint: ", "", 1))
     if args.json:
@@ -70,21 +93,18 @@ def _run(args):
     return 0
 
 
-def add_command(commands, engine_help):
-    """Register ``hint`` with the command line's subparsers."""
-    from .__main__ import _positive, _seed
-
-    parser = commands.add_parser(
-        "hint", help="the best moves of a position, with search statistics",
+def register(commands):
+    """The ``hint`` command."""
+    parser = _cli.add_command(
+        commands, "hint", _run, help="the best moves of a position, with search statistics",
         description="Search the position TEXT (a state's text, azul-state/1 ..., as to_text() writes it; or a "
         "file holding it; or - for standard input) with a bot and print its best moves: visits (search "
         "iterations through the move) and value (mean utility for the player to move, 0-1).")
     parser.add_argument("text", metavar="TEXT", help="the state's text, a file with it, or - for standard input")
     parser.add_argument("--bot", default="mcts:seconds=1", metavar="SPEC",
                         help="a bot that gives search statistics (default: mcts:seconds=1)")
-    parser.add_argument("--top", type=_positive(int), default=3, help="moves to show (default: 3)")
-    parser.add_argument("--seed", type=_seed, default=0, help="seed of the bot's own choices (default: 0)")
+    parser.add_argument("--top", type=_cli.positive(int), default=3, help="moves to show (default: 3)")
+    parser.add_argument("--seed", type=_cli.seed, default=0, help="seed of the bot's own choices (default: 0)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
-    parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    parser.set_defaults(handler=_run)
+    _cli.add_backend(parser)
     return parser

@@ -9,11 +9,10 @@ winners, and the game can be saved as a record (``-o FILE`` saves it without ask
 It reads standard input line by line, so a script can play it: ``printf '1B1\\nquit\\n' | azul-engine play``.
 """
 
-import argparse
 import copy
 import sys
 
-from . import bots, load_backend, mcts, BACKEND
+from . import _cli, bots, mcts
 from ._errors import IllegalMoveError
 
 __all__ = ["Game", "render", "hint", "main"]
@@ -403,26 +402,25 @@ def _read_line(console, prompt, interactive):
         return None
 
 
-def add_arguments(parser, engine_help):
-    parser.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    parser.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
+def register(commands):
+    """The ``play`` command."""
+    parser = _cli.add_command(
+        commands, "play", command, help="play against the bots in the terminal",
+        description="A game against bots: type moves in the engine's notation; commands moves, hint, undo, board, "
+        "save FILE, help, quit. Reads standard input line by line, so it can be scripted.")
+    _add_arguments(parser)
+    return parser
+
+
+def _add_arguments(parser):
+    _cli.add_game_arguments(parser)
     parser.add_argument("--bots", default="greedy", metavar="SPECS",
                         help="comma-separated bot specs for the other seats, in seat order, or one for all "
                         "(default: greedy): random, greedy, mcts, mcts:2000, mcts:seconds=0.5")
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0 to PLAYERS-1 (default: 0)")
-    parser.add_argument("--seed", type=_seed, default=None, help="game seed, 0..2**64-1 (default: a random one)")
+    parser.add_argument("--seed", type=_cli.seed, default=None, help="game seed, 0..2**64-1 (default: a random one)")
     parser.add_argument("-o", "--output", help="append the finished game to this .jsonl file as a record")
-    parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-
-
-def _seed(text):
-    value = int(text)
-    if not 0 <= value < 1 << 64:
-        raise argparse.ArgumentTypeError("must be a whole number from 0 to 2**64-1, not %s" % text)
-    return value
-
-
-_seed.__name__ = "int"
+    _cli.add_backend(parser)
 
 
 def command(args):
@@ -435,8 +433,8 @@ def command(args):
     if not 0 <= args.seat < args.players:
         return fail("--seat must be a seat of the game, 0-%d, not %d" % (args.players - 1, args.seat))
     try:
-        engine = load_backend(args.backend or BACKEND)
-    except ImportError as e:
+        engine = _cli.engine(args)
+    except _cli.CommandError as e:
         return fail(str(e))
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(highlight=False)
@@ -459,8 +457,8 @@ def command(args):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="azul-engine play")
-    add_arguments(parser, "engine to use")
+    parser = _cli.Parser(prog="azul-engine play")
+    _add_arguments(parser)
     return command(parser.parse_args(argv))
 
 

@@ -21,7 +21,7 @@ from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
 from .outputs import LineWriter  # records.LineWriter, as before
 
-__all__ = ["RecordError", "Finding", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
+__all__ = ["RecordError", "Finding", "Step", "walk", "is_refill", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
            "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
@@ -359,64 +359,123 @@ def _engine(engine):
     return load_backend(engine) if isinstance(engine, str) else engine
 
 
-def _replay(record, engine, findings):
-    """Replay ``record`` (whose shape is checked) as far as its moves are legal.  Appends a Finding for each
-    problem that stops or shortens the replay; returns the state reached."""
+class Step:
+    """One step of :func:`walk`: ``kind`` is ``"start"`` (the first player drawn; in Summer Pavilion the setup
+    supply dealt), ``"deal"`` (a round's factories dealt) or ``"move"`` (an entry of a round's ``moves``: a decision,
+    a chance move, or a Summer Pavilion supply refill ``~`` + tiles, dealt as one); ``round`` counts from 1 (0 for
+    the start); ``index`` is the move's place in its round's ``moves`` (from 0; None but for moves); ``move`` its
+    notation; ``player`` the seat that made a decision (None for chance moves and refills); ``refill`` whether the
+    move is a supply refill; ``state`` the game after the step: the walk's own, changed by the next step (clone it
+    to keep it)."""
+
+    __slots__ = ("kind", "round", "index", "move", "player", "refill", "state")
+
+    def __init__(self, kind, round, state, index=None, move=None, player=None, refill=False):
+        self.kind, self.round, self.state, self.index = kind, round, state, index
+        self.move, self.player, self.refill = move, player, refill
+
+    def __repr__(self):
+        return "Step(%r, round=%d%s)" % (self.kind, self.round, "" if self.move is None else ", move=%r" % self.move)
+
+
+class _Stop(RecordError):
+    """A record that stops being a game at some step: the Finding, and the state reached."""
+
+    def __init__(self, finding, state):
+        super().__init__(str(finding))
+        self.finding, self.state = finding, state
+
+
+def is_refill(record, move):
+    """Whether ``move`` of ``record`` is a Summer Pavilion supply refill written as one move (``~`` and the tiles
+    drawn, ``~BR``), which :func:`walk` deals with ``deal_supply``; the one place that reads that notation."""
+    return (record["variant"] == _PAVILION and move[:1] == "~" and len(move) > 1
+            and move[1] not in "0123456789")
+
+
+def walk(record, engine=None, stop=None):
+    """Replay ``record`` step by step, yielding a :class:`Step` after each (the start, each round's deal, each
+    entry of its moves), in explicit chance mode: the record's draws are dealt. Every tool that reads a record's
+    moves reads them here (replay, audit, explain, the HTML replay, pictures, the web app).
+
+    The record's shape is not checked (:func:`replay` does that first); where its moves stop being a game (a move
+    the game refuses, a round that ends early or is cut short, a missing refill, rounds after the end) a
+    RecordError names the problem (its ``finding`` and the ``state`` reached). ``stop``: end after that many
+    entries of the rounds' moves (and the deal of the next round, when they end one)."""
+    engine = _engine(engine)
     rounds = record["rounds"]
+    pavilion = record["variant"] == _PAVILION
     state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
     state.apply("~%d" % record["first_player"])
-    if record["variant"] == _PAVILION:
+    if pavilion:
         try:
             state.deal_supply(record["supply"])
         except IllegalMoveError as e:
-            findings.append(Finding("field supply: %s" % str(e).replace("deal_supply: ", "", 1), field="supply",
-                                    recorded=record["supply"]))
-            return state
+            raise _Stop(Finding("field supply: %s" % str(e).replace("deal_supply: ", "", 1), field="supply",
+                                recorded=record["supply"]), state) from None
+    yield Step("start", 0, state)
+    count = 0
     for i, rnd in enumerate(rounds, 1):
         if state.is_over:
-            findings.append(Finding("the game ended after round %d, yet the record has %d rounds"
-                                    % (i - 1, len(rounds)), field="rounds", round=i))
-            return state
+            raise _Stop(Finding("the game ended after round %d, yet the record has %d rounds"
+                                % (i - 1, len(rounds)), field="rounds", round=i), state)
         try:
             state.deal(rnd["factories"])
         except IllegalMoveError as e:
-            findings.append(Finding("field factories: %s" % str(e).replace("deal: ", "", 1),
-                                    field="factories", round=i, recorded=rnd["factories"]))
-            return state
-        for j, move in enumerate(rnd["moves"], 1):
+            raise _Stop(Finding("field factories: %s" % str(e).replace("deal: ", "", 1),
+                                field="factories", round=i, recorded=rnd["factories"]), state) from None
+        yield Step("deal", i, state)
+        for j, move in enumerate(rnd["moves"]):
+            if stop is not None and count >= stop:
+                return
             if state.is_over or state.round != i:
-                findings.append(Finding("the round is over after move %d; %d more moves are recorded"
-                                        % (j - 1, len(rnd["moves"]) - j + 1), field="moves", round=i, move=move))
-                return state
-            pavilion = record["variant"] == _PAVILION
+                raise _Stop(Finding("the round is over after move %d; %d more moves are recorded"
+                                    % (j, len(rnd["moves"]) - j), field="moves", round=i, move=move), state)
             if pavilion and state.is_chance_node and move[:1] != "~":
-                findings.append(Finding("move %d of the round: the supply refill after the previous turn (~ and the "
-                                        "tiles drawn) is missing" % j, field="moves", round=i, move=move))
-                return state
+                raise _Stop(Finding("move %d of the round: the supply refill after the previous turn (~ and the "
+                                    "tiles drawn) is missing" % (j + 1), field="moves", round=i, move=move), state)
+            refill = is_refill(record, move)
+            player = None if move[:1] == "~" else state.current_player
             try:
-                if pavilion and move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
+                if refill:
                     state.deal_supply(move[1:])  # one move per refill, all its tiles in colour order
                 else:
                     state.apply(move)
             except IllegalMoveError as e:
-                findings.append(Finding("illegal move %d of the round (player %d): %s"
-                                        % (j, state.current_player, str(e).replace("deal_supply: ", "refill: ", 1)),
-                                        field="moves", round=i, move=move))
-                return state
+                raise _Stop(Finding("illegal move %d of the round (player %d): %s"
+                                    % (j + 1, state.current_player, str(e).replace("deal_supply: ", "refill: ", 1)),
+                                    field="moves", round=i, move=move), state) from None
+            count += 1
+            yield Step("move", i, state, j, move, player, refill)
+        if stop is not None and count >= stop and i < len(rounds) and state.is_chance_node:
+            continue  # the next round's deal comes with the move that ended this one
         if not state.is_over and state.round == i:
             if i == len(rounds) and (record.get("forfeit") is not None or in_progress(record)):
-                return state  # the game stopped where a bot forfeited, or is still being played
-            findings.append(Finding("the moves stop before the round ends: the record is cut short",
-                                    field="moves", round=i))
-            return state
+                return  # the game stopped where a bot forfeited, or is still being played
+            raise _Stop(Finding("the moves stop before the round ends: the record is cut short",
+                                field="moves", round=i), state)
+        if stop is not None and count >= stop:
+            return
     if record.get("forfeit") is not None:
         if state.is_over:
-            findings.append(Finding("the record says seat %d forfeited, but its moves play the game to its end"
-                                    % record["forfeit"]["seat"], field="forfeit"))
-        return state
+            raise _Stop(Finding("the record says seat %d forfeited, but its moves play the game to its end"
+                                % record["forfeit"]["seat"], field="forfeit"), state)
+        return
     if not state.is_over and not in_progress(record):
-        findings.append(Finding("the record ends after round %d, but the game goes on" % len(rounds),
-                                field="rounds"))
+        raise _Stop(Finding("the record ends after round %d, but the game goes on" % len(rounds),
+                            field="rounds"), state)
+
+
+def _replay(record, engine, findings):
+    """Replay ``record`` (whose shape is checked) as far as its moves are a game: appends a Finding for the
+    problem that stops or shortens the replay, if any; returns the state reached."""
+    state = None
+    try:
+        for step in walk(record, engine):
+            state = step.state
+    except _Stop as e:
+        findings.append(e.finding)
+        return e.state
     return state
 
 
@@ -445,23 +504,7 @@ def replay_states(record, engine=None):
     are in explicit chance mode: the record's draws are dealt, as in :func:`replay`."""
     engine = _engine(engine)
     replay(record, engine)
-    pavilion = record["variant"] == _PAVILION
-
-    def states():
-        state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
-        state.apply("~%d" % record["first_player"])
-        if pavilion:
-            state.deal_supply(record["supply"])
-        for rnd in record["rounds"]:
-            state.deal(rnd["factories"])
-            for move in rnd["moves"]:
-                if pavilion and move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
-                    state.deal_supply(move[1:])
-                else:
-                    state.apply(move)
-                yield state.clone()
-
-    return states()
+    return (step.state.clone() for step in walk(record, engine) if step.kind == "move")
 
 
 # -- audit ---------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import base64
 import gzip
 import html
 import json
+import os
 import sys
 
 from . import outputs, records, svg
@@ -28,10 +29,6 @@ __all__ = ["to_html", "frames"]
 _VARIANT_NAMES = {"classic": "Azul", "grey": "Azul (grey wall)", "summer-pavilion": "Azul: Summer Pavilion"}
 
 
-def _is_refill(move):
-    return move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789"
-
-
 def frames(record, engine=None):
     """The positions of a record, one per decision: a list of ``(state, move, player, round)``, the first
     ``(start, None, None, 1)``.  Each state is the position after its move (a round's last move: after the next
@@ -39,30 +36,21 @@ def frames(record, engine=None):
     ``records.RecordError`` for a record that does not replay."""
     engine = records._engine(engine)
     records.replay(record, engine)  # the record is whole and legal, or RecordError names its first problem
-    state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
-    state.apply("~%d" % record["first_player"])
-    if record["variant"] == "summer-pavilion":
-        state.deal_supply(record["supply"])
-    rounds = record["rounds"]
-    state.deal(rounds[0]["factories"])
-    out = [(state.clone(), None, None, 1)]
-    pending = None
-    for i, rnd in enumerate(rounds, 1):
-        moves = rnd["moves"]
-        for j, move in enumerate(moves):
-            if _is_refill(move):
-                state.deal_supply(move[1:])
-            elif move[:1] == "~":
-                state.apply(move)
-            else:
-                pending = (move, state.current_player, i)
-                state.apply(move)
-            last_in_round = j + 1 == len(moves)
-            if last_in_round and i < len(rounds) and state.is_chance_node:
-                state.deal(rounds[i]["factories"])
-            if pending is not None and (last_in_round or moves[j + 1][:1] != "~"):
-                out.append((state.clone(),) + pending)
-                pending = None
+    out, pending = [], None
+    for step in records.walk(record, engine):
+        if step.kind == "start":
+            continue
+        if step.player is not None:  # a decision
+            if pending is not None:  # the decision before, with its refill or the next deal
+                out.append(pending)
+            pending = (None, step.move, step.player, step.round)
+        elif step.kind == "deal" and step.round == 1:
+            out.append((step.state.clone(), None, None, 1))
+            continue
+        if pending is not None:
+            pending = (step.state.clone(),) + pending[1:]
+    if pending is not None:
+        out.append(pending)
     return out
 
 
@@ -125,68 +113,14 @@ def _who_played(record):
     return "<p>%s.</p>" % ". ".join(out) if out else ""
 
 
-_STYLE = """
-body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:16px;background:#fbf8f1;color:#222}
-h1{font-size:20px;margin:0 0 8px} h2{font-size:16px;margin:16px 0 6px}
-#controls{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
-#controls button{font-size:15px;min-width:40px;padding:4px 8px}
-#slider{width:320px} #where{font-weight:bold;min-width:260px}
-#main{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}
-#board svg{max-width:100%;height:auto}
-#moves{max-height:640px;overflow:auto;border:1px solid #ccc;background:#fff;padding:4px 8px;min-width:190px}
-#moves ol{margin:0;padding-left:34px} #moves h3{font-size:13px;margin:6px 0 2px}
-#moves li{cursor:pointer;font-family:"DejaVu Sans Mono",monospace;font-size:13px}
-#moves li.now{background:#d1007a;color:#fff} #moves li.now::marker{color:#222}
-table{border-collapse:collapse} td,th{border:1px solid #bbb;padding:3px 8px;text-align:right;font-size:13px}
-tr.final td{font-weight:bold}
-"""
+def _asset(name):
+    """A file of the page's own (its style and script: package data in azul_engine/data/), as text."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name), encoding="utf-8") as f:
+        return f.read()
 
-_SCRIPT = r"""
-(function(){
-var D=null,board=document.getElementById("board"),slider=document.getElementById("slider"),
-    where=document.getElementById("where"),items=document.querySelectorAll("#moves li"),
-    playing=null,now=-1;
-function svg(i){var f=D.frames[i],w=f[0],h=f[1],out=[];
-  for(var k=0;k<f[2].length;k++){out.push(D.parts[f[2][k]]);}
-  return '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '+
-    'width="'+w+'" height="'+h+'" viewBox="0 0 '+w+' '+h+'" '+D.font+'><rect width="'+w+'" height="'+h+
-    '" fill="#fbf8f1"/>'+D.defs+out.join("")+'</svg>';}
-function show(i){if(!D){return;}i=Math.max(0,Math.min(D.frames.length-1,i));if(i===now){return;}now=i;
-  board.innerHTML=svg(i);slider.value=i;where.textContent=D.labels[i];
-  for(var k=0;k<items.length;k++){items[k].className=(k+1===i)?"now":"";}
-  if(i>0&&items[i-1].scrollIntoView){items[i-1].scrollIntoView({block:"nearest"});}
-  document.body.setAttribute("data-frame",String(i));
-  if(history.replaceState){try{history.replaceState(null,"",i?"#"+i:location.pathname+location.search);}catch(e){}}}
-function stop(){if(playing){clearInterval(playing);playing=null;document.getElementById("play").textContent="play";}}
-function play(){if(playing){stop();return;}if(now>=D.frames.length-1){show(0);}
-  document.getElementById("play").textContent="pause";
-  playing=setInterval(function(){if(now>=D.frames.length-1){stop();}else{show(now+1);}},700);}
-document.getElementById("first").onclick=function(){stop();show(0);};
-document.getElementById("prev").onclick=function(){stop();show(now-1);};
-document.getElementById("next").onclick=function(){stop();show(now+1);};
-document.getElementById("last").onclick=function(){stop();show(D.frames.length-1);};
-document.getElementById("play").onclick=play;
-slider.oninput=function(){stop();show(parseInt(slider.value,10));};
-for(var k=0;k<items.length;k++){(function(k){items[k].onclick=function(){stop();show(k+1);};})(k);}
-document.addEventListener("keydown",function(e){
-  if(e.target&&e.target.tagName==="INPUT"&&e.target.type!=="range"){return;}
-  var k=e.key;
-  if(k==="ArrowRight"||k==="ArrowDown"){stop();show(now+1);}
-  else if(k==="ArrowLeft"||k==="ArrowUp"){stop();show(now-1);}
-  else if(k==="Home"){stop();show(0);} else if(k==="End"){stop();show(D.frames.length-1);}
-  else if(k===" "){play();} else {return;}
-  e.preventDefault();});
-function start(text){D=JSON.parse(text);slider.disabled=false;now=-1;
-  var m=/^#([0-9]+)$/.exec(location.hash);show(m?parseInt(m[1],10):0);}
-var packed=document.getElementById("replay-data").textContent.replace(/\s+/g,"");
-if(typeof DecompressionStream==="undefined"){where.textContent="this browser cannot unpack the replay "+
-  "(it lacks DecompressionStream): the first position only";return;}
-var raw=atob(packed),bytes=new Uint8Array(raw.length);
-for(var k=0;k<raw.length;k++){bytes[k]=raw.charCodeAt(k);}
-new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(start,
-  function(e){where.textContent="cannot unpack the replay: "+e;});
-})();
-"""
+
+_STYLE = _asset("replay.css")
+_SCRIPT = _asset("replay.js")
 
 
 def _packed(value):
@@ -280,29 +214,27 @@ def to_html(record, engine=None, seat=0, title=None):
 
 # -- command line --------------------------------------------------------------------------------------------
 
-def add_arguments(parser, engine_help):
+def register(commands):
+    """The ``replay`` command."""
+    from . import _cli
+
+    parser = _cli.add_command(
+        commands, "replay", command, help="a recorded game as a self-contained HTML page",
+        description="Write one record of FILE.jsonl as an HTML page that steps through the game move by move "
+        "(buttons, arrow keys, a slider), with every move, the scores after each round and the end bonuses; it "
+        "needs no network.")
     parser.add_argument("file", metavar="FILE.jsonl")
-    parser.add_argument("--game", type=_positive_int, default=1, help="line number of the record (default: 1)")
+    parser.add_argument("--game", type=_cli.positive(int), default=1, help="line number of the record (default: 1)")
     parser.add_argument("-o", "--output", required=True, help="the .html file to write (one that exists: --force)")
     parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
     parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
-    parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-
-
-def _positive_int(text):
-    import argparse
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be positive: %s" % text)
-    return value
-
-
-_positive_int.__name__ = "int"
+    _cli.add_backend(parser)
+    return parser
 
 
 def command(args):
     """``azul-engine replay``: exit status 0, 1 for a record that does not replay, 2 for a bad argument."""
-    from . import load_backend, BACKEND
+    from . import _cli
     import os
 
     def fail(message, status):
@@ -311,10 +243,7 @@ def command(args):
 
     if os.path.isdir(args.file):
         return fail("cannot read %s: it is a directory" % args.file, 2)
-    try:
-        engine = load_backend(args.backend or BACKEND)
-    except ImportError as e:
-        return fail(str(e), 2)
+    engine = _cli.engine(args)
     try:
         item = records.read_line(args.file, args.game)
     except OSError as e:

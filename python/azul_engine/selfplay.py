@@ -435,28 +435,14 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
 
 # -- command line: python -m azul_engine selfplay ----------------------------------------------------------------
 
-def add_command(commands, progress_bar, engine_help):
-    """Register ``selfplay`` on the command line's subparsers; ``progress_bar(total, what)`` makes the
-    command's progress callback."""
-    import argparse
+def register(commands):
+    """The ``selfplay`` command."""
+    from . import _cli, distributed
 
-    from . import distributed
-
-    def positive(text):
-        value = int(text)
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be positive: {text}")
-        return value
-
-    def seed(text):
-        value = int(text)
-        if not 0 <= value < 1 << 64:
-            raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 2**64-1, not {text}")
-        return value
-
-    positive.__name__ = seed.__name__ = "int"
-    cmd = commands.add_parser(
-        "selfplay", help="self-play training data: one row per decision, as Parquet or .npz shards",
+    positive = _cli.positive(int)
+    cmd = _cli.add_command(
+        commands, "selfplay", lambda args: _command(args, _cli.Progress),
+        help="self-play training data: one row per decision, as Parquet or .npz shards",
         description="Play games between bots and write every decision (observation tensor, legal-action mask, "
         "action, MCTS visit counts, the game's final scores and returns) to DIR as shards part-NNNNN.parquet "
         "(or .npz), schema in docs/selfplay.md. Game i is made from seed SEED + i and seated as in a "
@@ -465,9 +451,8 @@ def add_command(commands, progress_bar, engine_help):
                      help="comma-separated bot specs (one bot plays every seat; several rotate over the seats), "
                      "e.g. mcts:400 or random,greedy")
     cmd.add_argument("--games", type=positive, default=100, help="games to play (default: 100)")
-    cmd.add_argument("--players", type=int, choices=[2, 3, 4], default=2)
-    cmd.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"], default="classic")
-    cmd.add_argument("--seed", type=seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
+    _cli.add_game_arguments(cmd)
+    cmd.add_argument("--seed", type=_cli.seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
     cmd.add_argument("--format", choices=FORMATS, default="parquet",
                      help="parquet (needs pyarrow: azul-engine[data]) or npz (numpy only); default parquet")
     cmd.add_argument("-o", "--output", required=True, metavar="DIR", help="directory of the shards (made if missing)")
@@ -478,14 +463,14 @@ def add_command(commands, progress_bar, engine_help):
                      "the ones of that run, as its _manifest.json holds them) and only the others played")
     cmd.add_argument("--workers", type=positive, help="worker processes (default: every core)")
     distributed.add_ray_argument(cmd)
-    cmd.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    cmd.set_defaults(handler=lambda args: _command(args, progress_bar))
+    _cli.add_backend(cmd)
+    return cmd
 
 
 def _command(args, progress_bar):
     import sys
 
-    from . import distributed
+    from . import _cli, distributed
 
     def usage(message):
         print(f"azul-engine selfplay: {message}", file=sys.stderr)
@@ -496,7 +481,7 @@ def _command(args, progress_bar):
                        args.shard_games)
         if args.format == "parquet":
             _arrow()
-        load_backend(args.backend or BACKEND)
+        _cli.engine(args)
         if not args.ray:
             distributed.check_workers(args.workers)
         if (not args.resume and os.path.isdir(args.output)

@@ -4,15 +4,18 @@ uvicorn.  It binds to the loopback address unless told otherwise."""
 import sys
 
 
-def add_parser(commands, engine_help):
-    serve = commands.add_parser("serve", help="the web app: score sheet, score check, play, replay (needs [web])",
-                                description="Serve the local web app (score sheet of a game at the table, score "
-                                "check, play against the bots, replay a record) on http://HOST:PORT/. Needs the "
-                                "web extra: pip install 'azul-engine[web]'.")
+def register(commands):
+    """The ``serve`` command."""
+    from . import _cli
+
+    serve = _cli.add_command(commands, "serve", run,
+                             help="the web app: score sheet, score check, play, replay (needs [web])",
+                             description="Serve the local web app (score sheet of a game at the table, score "
+                             "check, play against the bots, replay a record) on http://HOST:PORT/. Needs the "
+                             "web extra: pip install 'azul-engine[web]'.")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: 127.0.0.1, this computer only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-    serve.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
-    serve.set_defaults(handler=run)
+    _cli.add_backend(serve)
     return serve
 
 
@@ -27,12 +30,8 @@ def run(args):
         print("azul-engine serve: the web app needs the web extra (pip install 'azul-engine[web]'): %s" % e,
               file=sys.stderr)
         return 2
-    import azul_engine
-    try:
-        engine = azul_engine.load_backend(args.backend or azul_engine.BACKEND)
-    except ImportError as e:
-        print("azul-engine serve: %s" % e, file=sys.stderr)
-        return 2
+    from . import _cli
+    engine = _cli.engine(args)
     # Bound to this computer only: serve only requests addressed to it by a loopback name, so that a web page
     # elsewhere cannot reach the app through a name of its own that resolves here (DNS rebinding).
     loopback = args.host in ("127.0.0.1", "localhost", "::1")

@@ -164,35 +164,14 @@ def _history(state):
     return out
 
 
-def _engine_of(state):
-    """The engine module a state belongs to (the pure engine's Summer Pavilion states live in a module of
-    their own)."""
-    from . import load_backend
-    return load_backend("cpp" if type(state).__module__.startswith("azul_engine._cpp") else "python")
-
-
 def _replay_prefix(state, record, stop):
     """The state of ``record`` just before its decision number ``stop`` (counted over all rounds, chance
     moves included), replayed in explicit-chance mode in the engine of ``state``."""
-    engine = _engine_of(state)
-    game = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
-    game.apply("~%d" % record["first_player"])
-    if record["variant"] == "summer-pavilion":
-        game.deal_supply(record["supply"])
-    count = 0
-    for rnd in record["rounds"]:
-        if game.is_chance_node and not game.is_over:
-            game.deal(rnd["factories"])
-        if count >= stop:
-            break
-        for move in rnd["moves"]:
-            if count >= stop:
-                break
-            if move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
-                game.deal_supply(move[1:])
-            else:
-                game.apply(move)
-            count += 1
+    from . import engine_of, records
+
+    game = None
+    for step in records.walk(record, engine_of(state), stop=stop):
+        game = step.state
     return game
 
 
@@ -750,7 +729,14 @@ def install(engine):
 
 # -- command line: azul-engine board -------------------------------------------------------------------------
 
-def add_arguments(parser, engine_help):
+def register(commands):
+    """The ``board`` command."""
+    from . import _cli
+
+    parser = _cli.add_command(
+        commands, "board", command, help="a position as an SVG picture",
+        description="Draw the position after a number of moves of a recorded game (or a state's text) as an SVG "
+        "1.1 picture, the last move outlined.")
     parser.add_argument("file", nargs="?", metavar="FILE.jsonl", help="a file of records")
     parser.add_argument("--game", type=int, default=1, help="line number of the record (default: 1)")
     parser.add_argument("--move", type=int,
@@ -762,14 +748,15 @@ def add_arguments(parser, engine_help):
     parser.add_argument("-o", "--output", required=True,
                         help="the .svg file to write (- for standard output; one that exists: --force)")
     parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    parser.add_argument("--backend", choices=["cpp", "python"], help=engine_help)
+    _cli.add_backend(parser)
+    return parser
 
 
 def command(args):
     """``azul-engine board``: exit status 0; 1 for a record or text that cannot be drawn; 2 for a bad
     argument."""
     import sys
-    from . import BACKEND, load_backend, outputs, records
+    from . import _cli, outputs, records
     from .replay import frames
 
     def fail(message, status):
@@ -778,10 +765,7 @@ def command(args):
 
     if (args.file is None) == (args.text is None):
         return fail("give one of: a file of records, or --text STATE", 2)
-    try:
-        engine = load_backend(args.backend or BACKEND)
-    except ImportError as e:
-        return fail(str(e), 2)
+    engine = _cli.engine(args)
     last = None
     if args.text is not None:
         try:

@@ -165,11 +165,16 @@ class Game:
         return not self.state.is_over and self.seats[self.state.current_player] == "human"
 
     def run_bots(self):
+        """The bots' turns up to a person's or the end, each as every game takes it (bots.ask: the bot answers
+        for a copy of the position; bots.play_answer: its answer, an id or notation, applied if legal)."""
         while not self.state.is_over and self.seats[self.state.current_player] != "human":
             p = self.state.current_player
-            action = self.bots[p].choose(self.state)
-            self.log.append((p, self.state.action_to_string(action)))
-            self.state.apply(action)
+            answer, reason = bots.ask(self.bots[p], self.state)
+            if reason is None:
+                _, move, reason = bots.play_answer(self.state, answer)
+            if reason is not None:  # the app's own bots never fail; a bot that did stops the game here
+                raise BadRequest("the bot of seat %d failed: %s" % (p + 1, reason), 500)
+            self.log.append((p, move))
 
     def move(self, move):
         if not self.human_to_move():
@@ -815,21 +820,8 @@ def seat_name(lang, game, p):
 
 def replay_states(engine, record):
     """The positions of a record after each of its moves (the first: round 1 dealt), with the move made."""
-    state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
-    state.apply("~%d" % record["first_player"])
-    if record["variant"] == "summer-pavilion":
-        state.deal_supply(record["supply"])
-    out = []
-    for rnd in record["rounds"]:
-        state.deal(rnd["factories"])
-        out.append((state.clone(), None))
-        for move in rnd["moves"]:
-            if move[:1] == "~" and len(move) > 1 and move[1] not in "0123456789":
-                state.deal_supply(move[1:])
-            else:
-                state.apply(move)
-            out.append((state.clone(), move))
-    return out
+    return [(step.state.clone(), step.move) for step in records.walk(record, engine)
+            if step.kind == "move" or step.kind == "deal"]
 
 
 def replay_body(lang, session):

@@ -1,0 +1,117 @@
+"""The two engines point at each other, file by file, both ways: every C++ source and header says which pure-Python
+module is its twin (or that it has none, and why), every pure-Python module of azul_engine/_pure names its C++
+twin, every path named exists, and each pair names each other (a header may be named through its .cpp)."""
+
+import glob
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NATIVE = sorted(glob.glob(os.path.join(ROOT, "native", "src", "**", "*.cpp"), recursive=True)
+                + glob.glob(os.path.join(ROOT, "native", "src", "**", "*.h"), recursive=True)
+                + glob.glob(os.path.join(ROOT, "native", "include", "**", "*.h"), recursive=True))
+PURE = sorted(glob.glob(os.path.join(ROOT, "python", "azul_engine", "_pure", "**", "*.py"), recursive=True))
+PATH = re.compile(r"(?:native|python)/[\w/]+\.(?:cpp|h|py)")
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT).replace(os.sep, "/")
+
+
+def native_twins():
+    """native file -> the pure-Python files its 'Pure-Python twin:' line names ([] for none)."""
+    out = {}
+    for path in NATIVE:
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f if line.startswith("// Pure-Python twin:")]
+        assert len(lines) == 1, "%s: %d 'Pure-Python twin:' lines, not 1" % (rel(path), len(lines))
+        named = PATH.findall(lines[0])
+        assert named or "none (" in lines[0], "%s: names no twin and says not why" % rel(path)
+        out[rel(path)] = named
+    return out
+
+
+def pure_twins():
+    """pure-Python module -> the native files its docstring's 'C++ twin(s):' names."""
+    out = {}
+    for path in PURE:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if os.path.basename(path) == "__init__.py":
+            continue
+        found = re.search(r"C\+\+ twins?: (.*?)(?:\n\n|\"\"\")", text, re.S)
+        assert found, "%s names no C++ twin" % rel(path)
+        out[rel(path)] = PATH.findall(found.group(1))
+        assert out[rel(path)], "%s: its C++ twin line names no file" % rel(path)
+    return out
+
+
+def sibling(path):
+    """native/include/azul/X/Y.h <-> native/src/X/Y.cpp."""
+    m = re.match(r"native/include/azul/(.+)\.h$", path)
+    if m:
+        return "native/src/%s.cpp" % m.group(1)
+    m = re.match(r"native/src/(.+)\.cpp$", path)
+    return "native/include/azul/%s.h" % m.group(1) if m else None
+
+
+def test_every_path_named_exists():
+    for source, named in list(native_twins().items()) + list(pure_twins().items()):
+        for path in named:
+            assert os.path.exists(os.path.join(ROOT, path)), "%s names %s, which does not exist" % (source, path)
+
+
+def test_twins_name_each_other():
+    native, pure = native_twins(), pure_twins()
+    for cpp, pys in native.items():
+        for py in pys:
+            assert cpp in pure[py] or sibling(cpp) in pure[py], "%s names %s, which does not name it" % (cpp, py)
+    for py, cpps in pure.items():
+        for cpp in cpps:
+            assert py in native[cpp], "%s names %s, which does not name it back" % (py, cpp)
+
+
+def test_nothing_points_outside_the_repository():
+    """A user who clones the repository has nothing beside it: no file of it names ../shared."""
+    files = NATIVE + PURE + glob.glob(os.path.join(ROOT, "*.md")) + glob.glob(os.path.join(ROOT, "docs", "*.md"))
+    files += glob.glob(os.path.join(ROOT, "python", "azul_engine", "**", "*.py"), recursive=True)
+    files += glob.glob(os.path.join(ROOT, "src", "*")) + glob.glob(os.path.join(ROOT, "scripts", "*.sh"))
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            assert "../shared" not in f.read(), "%s points outside the repository (../shared)" % rel(path)
+
+
+PACKAGE = sorted(glob.glob(os.path.join(ROOT, "python", "azul_engine", "**", "*.py"), recursive=True))
+
+
+def test_one_cli_layer():
+    """Every command is registered one way (_cli.add_command, from a module's register(commands)), takes
+    --backend from _cli, and no module imports the command line's entry point (__main__)."""
+    from azul_engine.__main__ import parser
+
+    for path in PACKAGE:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        name = rel(path)
+        assert "from .__main__" not in text and "azul_engine.__main__ import" not in text, name
+        if not name.endswith("/_cli.py"):
+            assert ".add_parser(" not in text, "%s registers a command itself: use _cli.add_command" % name
+            assert 'choices=["cpp", "python"]' not in text, "%s: the --backend option is _cli.add_backend" % name
+    commands = parser()._subparsers._group_actions[0].choices
+    assert len(commands) >= 13
+    for name, sub in commands.items():
+        assert callable(sub.get_default("handler")), name
+        if name != "info":
+            assert any(a.dest == "backend" for a in sub._actions), "%s has no --backend" % name
+
+
+def test_no_code_but_the_record_walk_reads_the_refill_notation():
+    """Summer Pavilion's supply refill in a record ('~' and the tiles, '~BR') is read in one place:
+    records.is_refill, used by records.walk."""
+    for path in PACKAGE:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if rel(path).endswith("azul_engine/records.py"):
+            assert text.count("not in \"0123456789\"") == 1
+            continue
+        assert "deal_supply(move" not in text and 'not in "0123456789"' not in text, rel(path)
