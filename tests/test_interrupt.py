@@ -95,3 +95,49 @@ def test_a_refused_thread_raises_and_the_engine_goes_on(engine):
     else:
         assert first == "(200, 2)" and searched == "1000"
     assert second == "(20, 2)" and again == "20"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform != "linux", reason="RLIMIT_AS as on Linux")
+def test_a_refused_thread_leaves_a_vector_as_it_was(engine):
+    """A threaded VectorGame.step whose threads the system refuses raises RuntimeError before it moves or numbers
+    any game: the vector goes on with the same games as one never asked for threads (with next-step resets, the
+    games over wait for their new ones, numbered in order)."""
+    code = textwrap.dedent(f"""
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        import numpy as np
+        import azul_engine
+        E = azul_engine.load_backend({backend(engine)!r})
+        n = 40000 if E.NAME == "cpp" else 64
+        def run(refuse):
+            v = E.VectorGame(n, 2, "classic", 7, auto_reset="next_step")
+            rng = np.random.default_rng(1)
+            said = []
+            for step in range(130):
+                pick = (rng.random(n) * np.maximum(v.num_legal, 1)).astype(np.int64)
+                actions = np.maximum(v.legal_actions[np.arange(n), pick], 0)
+                if refuse and step == 110:
+                    said.append(int(v.done.sum()))
+                    try:
+                        v.step(actions, threads=1000)
+                        said.append("stepped")
+                    except RuntimeError as e:
+                        said.append("RuntimeError " + str(e))
+                        v.step(actions)
+                else:
+                    v.step(actions)
+            return v, said
+        a, said = run(True)
+        b, _ = run(False)
+        print(said[0] > 0)
+        print(said[1])
+        print(all(a.state(i) == b.state(i) for i in range(n)))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    some_over, said, same = out.stdout.splitlines()
+    assert some_over == "True" and same == "True"
+    if backend(engine) == "cpp":
+        assert said.startswith("RuntimeError the system refused a thread (") and said.endswith("; ask for fewer threads")
+    else:
+        assert said == "stepped"

@@ -2,6 +2,11 @@
 threaded step (``step(actions, threads=)``), in both engines: what the Gymnasium vector environment is built
 on. The same values as one game at a time, the same games for every thread count, the same errors."""
 
+import os
+import subprocess
+import sys
+import textwrap
+
 import numpy as np
 import pytest
 
@@ -38,10 +43,13 @@ def test_only_the_flagged_rows_are_written(engine):
     v.observation_tensors(out, games=games)
     np.testing.assert_array_equal(out[games], full[games])
     assert (out[~games] == -1.0).all()
+    new = v.observation_tensors(games=games)  # a new array: the rows left out are zeros, not left-over memory
+    np.testing.assert_array_equal(new[games], full[games])
+    assert (new[~games] == 0.0).all()
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("auto_reset", [False, True])
+@pytest.mark.parametrize("auto_reset", [False, True, "next_step"])
 def test_a_threaded_step_gives_the_one_thread_games(engine, variant, auto_reset):
     """Two vectors stepped with the same actions, one on 1 thread and one on 3 (0: every core), stay equal in
     every array, games started by auto_reset included; the observations too."""
@@ -68,7 +76,8 @@ def test_a_threaded_step_gives_the_one_thread_games(engine, variant, auto_reset)
 
 def test_both_engines_write_the_same_observations(engines):
     py, cpp = engines
-    a, b = py.VectorGame(6, 3, "summer-pavilion", 2), cpp.VectorGame(6, 3, "summer-pavilion", 2)
+    n = 70  # the C++ engine writes on 3 threads (one a block of 32 games)
+    a, b = py.VectorGame(n, 3, "summer-pavilion", 2), cpp.VectorGame(n, 3, "summer-pavilion", 2)
     rng = np.random.default_rng(0)
     for _ in range(60):
         actions = random_actions(a, rng)
@@ -143,3 +152,39 @@ def test_a_step_refuses_a_bad_buffer_before_anything_moves(engine):
     with pytest.raises(TypeError, match="step: observations must be a numpy float32 array"):
         v.step(v.legal_actions[:, 0], observations="no")
     assert [v.state(i) for i in range(3)] == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork")
+def test_a_vector_steps_on_threads_after_a_fork(engine):
+    """A vector that stepped on threads, then os.fork(): the child steps on threads of its own (its parent's
+    threads, and the locks they held, are not in it) and plays the parent's games; the parent goes on too. A hang
+    fails by the timeout."""
+    code = textwrap.dedent(f"""
+        import os
+        import numpy as np
+        import azul_engine
+        E = azul_engine.load_backend({engine.NAME!r})
+
+        def play(v, steps, threads):
+            rng = np.random.default_rng(9)
+            for _ in range(steps):
+                pick = (rng.random(v.n) * np.maximum(v.num_legal, 1)).astype(np.int64)
+                v.step(np.maximum(v.legal_actions[np.arange(v.n), pick], 0), threads=threads)
+            return v.observation_tensors(threads=threads)
+
+        v = E.VectorGame(100, 2, "classic", 3, auto_reset=True)
+        play(v, 20, 2)
+        twin = E.VectorGame(100, 2, "classic", 3, auto_reset=True)
+        play(twin, 20, 1)
+        for _ in range(3):
+            pid = os.fork()
+            if pid == 0:
+                ok = (play(v, 30, 2) == play(twin, 30, 1)).all()
+                os._exit(0 if ok else 1)
+            _, status = os.waitpid(pid, 0)
+            assert status == 0, status
+            assert (play(v, 5, 2) == play(twin, 5, 1)).all()
+        print("ok")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout == "ok\n", out.stderr

@@ -18,7 +18,7 @@ namespace azul {
 
 namespace {
 constexpr int kBlock = 32;  // indices a thread takes at a time
-constexpr int kSpins = 4000;  // pauses a waiting thread spins before it sleeps: about 0.1-0.2 ms
+constexpr int kSpins = 40000;  // pauses a waiting thread spins before it sleeps: about 1-2 ms
 
 inline void Pause() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -33,17 +33,25 @@ WorkerPool::~WorkerPool() { Stop(); }
 
 void WorkerPool::Stop() {
   if (pid_ != static_cast<long>(getpid())) {
-    // Started by the parent of a fork(): the workers do not exist in this process, and their
-    // std::thread objects cannot be joined or destroyed here; they are left (a few bytes each).
-    new std::vector<std::thread>(std::move(workers_));
-    workers_.clear();
+    // Started by the parent of a fork(): the workers do not exist in this process, and neither
+    // their std::thread objects nor the parent's mutex and condition variables (held, or waited on,
+    // by threads that are not here) can be used or destroyed here; they are left (a few hundred
+    // bytes) and new ones made.
+    if (!workers_.empty()) {
+      new std::vector<std::thread>(std::move(workers_));
+      workers_.clear();
+      (void)sync_.release();
+      sync_ = std::make_unique<Sync>();
+    }
+    stop_.store(false);
+    pid_ = static_cast<long>(getpid());
     return;
   }
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(sync_->mutex);
     stop_.store(true);
   }
-  wake_.notify_all();
+  sync_->wake.notify_all();
   for (std::thread& t : workers_) t.join();
   workers_.clear();
   stop_.store(false);
@@ -81,30 +89,40 @@ void WorkerPool::Work(uint64_t seen) {
     auto ready = [&] { return stop_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen; };
     for (int k = 0; k < kSpins && !ready(); ++k) Pause();
     if (!ready()) {
-      std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, ready);
+      std::unique_lock<std::mutex> lock(sync_->mutex);
+      sync_->wake.wait(lock, ready);
     }
     if (stop_.load(std::memory_order_acquire)) return;
     seen = generation_.load(std::memory_order_acquire);
     Take();
     if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::lock_guard<std::mutex> lock(mutex_);  // the caller waits under it: no lost wake-up
-      done_.notify_one();
+      std::lock_guard<std::mutex> lock(sync_->mutex);  // the caller waits under it: no lost wake-up
+      sync_->done.notify_one();
     }
   }
 }
 
-void WorkerPool::Run(int n, int threads, void (*fn)(void*, int), void* context) {
+int WorkerPool::Threads(int n, int threads) {
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = std::max(1, std::min(threads, (n + kBlock - 1) / kBlock));
+  return std::max(1, std::min(threads, (n + kBlock - 1) / kBlock));
+}
+
+void WorkerPool::Ready(int n, int threads) {
+  threads = Threads(n, threads);
+  if (threads == 1) return;
+  if (static_cast<int>(workers_.size()) != threads - 1 || pid_ != static_cast<long>(getpid()))
+    Start(threads - 1);
+}
+
+void WorkerPool::Run(int n, int threads, void (*fn)(void*, int), void* context) {
+  Ready(n, threads);
+  threads = Threads(n, threads);
   if (threads == 1) {
     for (int i = 0; i < n; ++i) fn(context, i);
     return;
   }
-  if (static_cast<int>(workers_.size()) != threads - 1 || pid_ != static_cast<long>(getpid()))
-    Start(threads - 1);
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::mutex> lock(sync_->mutex);
     fn_ = fn;
     context_ = context;
     n_ = n;
@@ -112,13 +130,13 @@ void WorkerPool::Run(int n, int threads, void (*fn)(void*, int), void* context) 
     busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_release);  // publishes the job to a spinning worker
   }
-  wake_.notify_all();
+  sync_->wake.notify_all();
   Take();
   auto finished = [&] { return busy_.load(std::memory_order_acquire) == 0; };
   for (int k = 0; k < kSpins && !finished(); ++k) Pause();
   if (!finished()) {
-    std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, finished);
+    std::unique_lock<std::mutex> lock(sync_->mutex);
+    sync_->done.wait(lock, finished);
   }
 }
 

@@ -185,6 +185,7 @@ int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, f
     // loop's seeds go to the same slots.
     uint8_t* start = start_.data();
     uint64_t* numbers = numbers_.data();
+    pool_.Ready(n_, threads);  // a refused thread throws here, before any game is numbered or moved
     if (auto_reset_ == AutoReset::kNextStep)
       for (int i = 0; i < n_; ++i) numbers[i] = done_[i] ? ++started_ : 0;
     auto body = [&](int i) {
