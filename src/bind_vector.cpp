@@ -2,6 +2,7 @@
 // GIL-free step, pickling.  Only conversions: the rules are the vector's, through its traits.
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -209,7 +210,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
 }
 
 // observation_tensors(out=None, *, games=None, threads=1): the rows written without the GIL into
-// `out` or a new array.
+// `out` or a new array (whose rows of the games `games` leaves out are zeros).
 py::array ObservationTensors(VectorGame& v, const py::object& out_obj, const py::object& games_obj,
                              const py::object& threads_obj) {
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
@@ -231,6 +232,8 @@ py::array ObservationTensors(VectorGame& v, const py::object& out_obj, const py:
   }
   Busy busy(v);
   float* data = static_cast<float*>(out.mutable_data());
+  if (games && out_obj.is_none())  // a new array's rows of the games not flagged are zeros
+    std::memset(data, 0, sizeof(float) * static_cast<size_t>(v.size()) * v.observation_size());
   {
     py::gil_scoped_release release;
     v.Observations(data, games, threads);

@@ -63,7 +63,12 @@ def test_the_sb3_vec_env_steps_and_masks(engine):
         for i in np.flatnonzero(done):
             ends += 1
             assert infos[i]["terminal_observation"].shape == (384,) and reward[i] in (-1.0, 0.0, 1.0)
-            assert infos[i]["returns"][0] + infos[i]["returns"][1] <= 1 and infos[i]["TimeLimit.truncated"] is False
+            scores, returns = infos[i]["scores"], infos[i]["returns"]
+            assert infos[i]["TimeLimit.truncated"] is False
+            if scores[0] != scores[1]:
+                assert returns == [1.0, -1.0] if scores[0] > scores[1] else [-1.0, 1.0]
+            else:  # the tie-break (complete rows) decides, or the win is shared
+                assert returns in ([0.0, 0.0], [1.0, -1.0], [-1.0, 1.0])
     assert ends > 0
     assert [m.shape for m in venv.env_method("action_masks")] == [(314,)] * 4
 
@@ -76,3 +81,32 @@ def test_maskable_ppo_learns_on_the_sb3_vec_env_for_a_few_steps():
     model = MaskablePPO("MlpPolicy", AzulVecEnv(num_envs=4, seed=1), n_steps=32, batch_size=64, device="cpu")
     model.learn(128)
     assert model.num_timesteps >= 128
+
+
+def test_a_policy_saved_again_is_loaded_again(tmp_path):
+    """PolicyBot keeps a loaded model per file version: a file saved again (a training run's checkpoints, one after
+    another at one path, measured in one process) gives the new policy, not the first one loaded."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from azul_engine.envs import AzulEnv
+    from azul_engine.sb3 import PolicyBot
+
+    model = MaskablePPO("MlpPolicy", AzulEnv(opponents="random"), n_steps=64, batch_size=64, seed=0, device="cpu",
+                        policy_kwargs={"net_arch": [8]})
+    path = tmp_path / "policy.zip"
+    model.save(path)
+    first = PolicyBot(str(path)).model
+    assert PolicyBot(str(path)).model is first and PolicyBot(str(tmp_path / "policy")).model is first
+    with torch.no_grad():
+        for weight in model.policy.parameters():
+            weight.add_(1.0)
+    model.save(path)
+    stat = os.stat(path)
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later version, whatever the clock's grain
+    second = PolicyBot(str(path)).model
+    assert second is not first
+    for new, saved in zip(second.policy.parameters(), model.policy.parameters()):
+        assert torch.equal(new, saved)
+    with pytest.raises(ValueError, match="PolicyBot: no model at"):
+        PolicyBot(str(tmp_path / "missing.zip"))

@@ -329,6 +329,10 @@ class AzulVectorEnv(VectorEnv):
         vector goes on with its seed's next games (a first reset without a seed draws one from ``np_random``)."""
         if seed is not None and not (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
             raise TypeError("seed must be an int or None, not %s (one seed gives every game's)" % type(seed).__name__)
+        if seed is not None:
+            seed = int(seed)  # a numpy integer too (Gymnasium's seeding takes only int)
+            if not 0 <= seed < 2**64:
+                raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
         if options:
             raise ValueError("options: this environment takes none, not %r" % (options,))
         if seed is not None or not self._seeded:

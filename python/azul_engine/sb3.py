@@ -108,7 +108,7 @@ class PolicyBot:
     (``state.observation_tensor`` of the player to move) and masks: the spec
     ``azul_engine.sb3:PolicyBot:path=FILE`` (the ``.zip`` that ``model.save`` wrote). ``deterministic``: the
     policy's most likely legal move (the default), else a draw from it (seeded by ``reset``). A file is loaded
-    once per process."""
+    once per process, and again when it changes."""
 
     name = "maskable-ppo"
     _models = {}
@@ -122,17 +122,24 @@ class PolicyBot:
 
     @classmethod
     def _load(cls, path):
-        if path not in cls._models:
-            import os
+        """The model saved at ``path`` (or ``path.zip``), loaded once per process and version of the file: a file
+        saved again (a training run's checkpoints, one after another) is loaded again."""
+        import os
 
-            if not os.path.exists(path) and not os.path.exists(path + ".zip"):
-                raise ValueError("PolicyBot: no model at %s" % path)
+        found = path if os.path.isfile(path) else path + ".zip"
+        try:
+            stat = os.stat(found)
+        except OSError:
+            raise ValueError("PolicyBot: no model at %s" % path) from None
+        key = (os.path.abspath(found), stat.st_mtime_ns, stat.st_size)
+        if key not in cls._models:
             try:
                 from sb3_contrib import MaskablePPO
             except ImportError as exc:
                 raise ImportError("PolicyBot needs sb3-contrib (%s): pip install 'azul-engine[rl]'" % exc) from None
-            cls._models[path] = MaskablePPO.load(path, device="cpu")
-        return cls._models[path]
+            cls._models = {k: m for k, m in cls._models.items() if k[0] != key[0]}  # an older version: dropped
+            cls._models[key] = MaskablePPO.load(found, device="cpu")
+        return cls._models[key]
 
     def reset(self, seat, seed):
         import torch

@@ -217,13 +217,14 @@ class VectorGame:
         """Each game seen by its player to move (seat 0 once over): float32 (n, observation
         size), row i for game i; a new array, or written into ``out`` (a writable C-contiguous
         float32 array of that shape, which is returned).  ``games``: a numpy bool array of n
-        entries; only the rows of the games it flags are written.  ``threads`` (0: every core;
-        at most 1024): the C++ engine writes the rows on that many threads, without the GIL."""
+        entries; only the rows of the games it flags are written (in a new array the others are
+        zeros; in ``out`` they are left as they were).  ``threads`` (0: every core; at most 1024):
+        the C++ engine writes the rows on that many threads, without the GIL."""
         import numpy as np
 
         threads = _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
         if out is None:
-            out = np.empty((self.n, self._observation_size()), dtype=np.float32)
+            out = (np.empty if games is None else np.zeros)((self.n, self._observation_size()), dtype=np.float32)
         else:
             self._check_observations(out, "observation_tensors: out")
         if games is not None:
