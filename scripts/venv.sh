@@ -10,14 +10,18 @@ fi
 # The venv first on PATH, so that `python` here and in any subprocess the tests start is the venv's.
 export PATH="$PWD/.venv/bin:$PATH"
 
-# PyTorch for the [rl] extra, before it: PyPI's plain `torch` on Linux is a CUDA build of several GB, while
-# torch==2.13.0 is the CPU build this project's machines keep on disk (pip's find-links); an installed torch is
-# kept. Only when the extras name rl.
+# PyTorch for the [rl] extra, before it, from PyTorch's own index of CPU builds: PyPI's plain `torch` on Linux is
+# a CUDA build of several GB, and the example and tests need only the CPU. (pip also looks in the places pip.conf
+# names: this project's machines keep the CPU build on disk.) An installed torch is kept. Only when the extras
+# name rl.
 case "${1:-}" in
     *rl*)
         if ! python -c "import torch" >/dev/null 2>&1; then
-            echo "+ pip install torch==2.13.0 (the CPU build for the [rl] extra; docs/rl.md)"
-            python -m pip install --progress-bar off "torch==2.13.0" | { grep -v "^Requirement already satisfied" || true; }
+            echo "+ pip install torch --index-url https://download.pytorch.org/whl/cpu (the CPU build for the [rl] extra; docs/rl.md)"
+            if ! python -m pip install --progress-bar off --index-url https://download.pytorch.org/whl/cpu "torch>=2.0"; then
+                echo "+ PyTorch's index did not answer: pip install torch (PyPI's build)"
+                python -m pip install --progress-bar off "torch>=2.0"
+            fi
         fi
         ;;
 esac
