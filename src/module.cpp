@@ -2,7 +2,7 @@
 // constants and functions, and the converters every binding file shares (bindings.h).  No
 // rules here: each entry converts Python values and forwards to native/ through the rules
 // traits (azul/variant.h); the classes are bound in bind_classic.cpp, bind_pavilion.cpp and
-// bind_vector.cpp.  The pure twin is _pyengine.py.
+// bind_vector.cpp.  The pure twin is python/azul_engine/_pyengine.py.
 #include <random>
 #include <string>
 #include <vector>

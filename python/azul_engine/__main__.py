@@ -1,10 +1,11 @@
 """Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
 serve,replay,board,play}``, also installed as ``azul-engine``.
 
-This module only parses arguments and prints; the work is done in ``azul_engine.bench``, ``azul_engine.bots``,
-``azul_engine.tournament``, ``azul_engine.records``, ``azul_engine.distributed`` (where games are played),
-``azul_engine.selfplay`` (which also registers its own command), ``azul_engine.replay``, ``azul_engine.svg`` and
-``azul_engine.play``.
+This module registers the commands of the engine, the games and the records (``info``, ``bench``, ``record``,
+``tournament``, ``audit``, ``explain``, ``check-score``) and builds the whole parser (:func:`parser`); the other
+commands are registered by their own modules (``selfplay``, ``serve``, ``hints``, ``replay``, ``svg``, ``play``),
+each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``, ``.tournament``,
+``.records`` and ``.distributed`` (where games are played).
 """
 
 import json

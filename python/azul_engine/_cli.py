@@ -1,7 +1,7 @@
 """The command line's one layer: how a command is registered, the argument types, the ``--backend`` option, the
-engine it names, and the output helpers. ``azul_engine.__main__`` builds the parser from ``COMMAND_MODULES``:
-each module there has ``register(commands)``, which adds its commands with :func:`add_command`; no command
-module imports ``__main__``.
+engine it names, and the output helpers. ``azul_engine.__main__.parser`` builds the parser from the command
+modules' ``register(commands)`` functions, each adding its commands with :func:`add_command`; no command module
+imports ``__main__``.
 """
 
 import argparse

@@ -25,7 +25,7 @@ INTERACTIVE_ITERATIONS = {"cpp": 5000, "python": 300}
 
 def interactive_iterations(engine):
     """``INTERACTIVE_ITERATIONS`` of an engine module (by its ``NAME``)."""
-    return INTERACTIVE_ITERATIONS.get(engine.NAME, 300)
+    return INTERACTIVE_ITERATIONS.get(getattr(engine, "NAME", None), 300)
 
 
 class Hint:

@@ -43,7 +43,8 @@ std::string RecordJsonText(const char* variant, int players, bool seed_known, ui
                            const std::vector<int>& final_scores, const std::vector<int>& winners);
 
 // State text is ASCII: refuses (StateFormatError) a token holding another character, naming
-// its field and the first such character.  The pure twin is _pycommon.key_values.
+// its field and the first such character.  The pure twin is key_values in
+// python/azul_engine/_pure/common.py.
 void CheckAsciiToken(const std::string& token);
 // A field's name as a message shows it: as written when it is printable ASCII, else repr().
 std::string FieldName(const std::string& key);

@@ -1,7 +1,6 @@
 // A vector of games stepped together, for learning code: one call applies one action per game
 // and refreshes flat arrays (legal masks and lists, players to move, scores, done flags) that
 // Python sees as numpy arrays without copying.
-// The pure-Python twin is class VectorGame in python/azul_engine/_pyengine.py.
 // Pure-Python twin: python/azul_engine/_pure/vector.py.
 #pragma once
 

@@ -1,5 +1,4 @@
 // The position key of Azul: Summer Pavilion (README "Position keys"; the hash: common/key.h).
-// The pure-Python twin is PavilionState.key.
 // Pure-Python twin: python/azul_engine/_pure/pavilion/key.py.
 #pragma once
 

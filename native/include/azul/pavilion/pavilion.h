@@ -1,8 +1,7 @@
 // Azul: Summer Pavilion (rules.md section 3): the public surface of native/src/pavilion/, one
 // file per job (tables, round, movegen, apply, scoring, observation, playout, kernel, notation,
 // text, record; the section markers below name them).
-// The pure-Python twin is python/azul_engine/_pypavilion.py, whose docstring describes the board
-// model and the action ids; names here follow it section by section.
+// docs/rules.md section 3 and docs/observation.md describe the board model and the action ids.
 // Pure-Python twin: python/azul_engine/_pure/pavilion/state.py, python/azul_engine/_pure/pavilion/tables.py.
 #pragma once
 
@@ -39,7 +38,7 @@ constexpr int kCentre = 9;  // source index of the centre; factories are 0-8
 constexpr int kStarBonus[7] = {17, 14, 15, 16, 18, 20, 12};
 constexpr int kNumberBonus[4] = {4, 8, 12, 16};
 
-// Action ids (see _pypavilion.py).
+// Action ids (the pure twin: python/azul_engine/_pure/pavilion/tables.py).
 constexpr int kPlaceActionBase = 60;        // 60 + (space * 6 + colour) * 6 + wilds
 constexpr int kBonusActionBase = 1572;      // + colour
 constexpr int kPassActionBase = 1578;       // + index of the kept multiset in KeepSets()
