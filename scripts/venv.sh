@@ -11,14 +11,18 @@ fi
 export PATH="$PWD/.venv/bin:$PATH"
 
 # PyTorch for the [rl] extra, before it, from PyTorch's own index of CPU builds: PyPI's plain `torch` on Linux is
-# a CUDA build of several GB, and the example and tests need only the CPU. (pip also looks in the places pip.conf
-# names: this project's machines keep the CPU build on disk.) An installed torch is kept. Only when the extras
-# name rl.
+# a CUDA build of several GB, and the example and tests need only the CPU. 2.13.0 first: the CPU build this
+# project's machines keep on disk (pip's find-links; an unpinned `torch` would take a newer CUDA build from their
+# mirror); then the newest CPU build; PyPI's only when PyTorch's index does not answer. An installed torch is
+# kept. Only when the extras name rl.
 case "${1:-}" in
     *rl*)
         if ! python -c "import torch" >/dev/null 2>&1; then
-            echo "+ pip install torch --index-url https://download.pytorch.org/whl/cpu (the CPU build for the [rl] extra; docs/rl.md)"
-            if ! python -m pip install --progress-bar off --index-url https://download.pytorch.org/whl/cpu "torch>=2.0"; then
+            cpu="--index-url https://download.pytorch.org/whl/cpu --retries 1 --timeout 30"
+            echo "+ pip install torch $cpu (the CPU build for the [rl] extra; docs/rl.md)"
+            # shellcheck disable=SC2086
+            if ! python -m pip install --progress-bar off $cpu "torch==2.13.0" 2>/dev/null \
+                    && ! python -m pip install --progress-bar off $cpu "torch>=2.0"; then
                 echo "+ PyTorch's index did not answer: pip install torch (PyPI's build)"
                 python -m pip install --progress-bar off "torch>=2.0"
             fi
