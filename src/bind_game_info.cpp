@@ -41,6 +41,21 @@ void BindGameInfo(py::module_& m) {
         for (const auto& b : i.end_bonuses) bonuses[py::str(b.first)] = b.second;
         return py::module_::import("types").attr("MappingProxyType")(bonuses);
       })
+      .def_property_readonly("floor_penalties", [](const GameInfo& i) -> py::object {
+        if (i.floor_penalties.empty()) return py::none();
+        py::tuple out(i.floor_penalties.size());
+        for (size_t k = 0; k < i.floor_penalties.size(); ++k) out[k] = py::int_(i.floor_penalties[k]);
+        return out;
+      })
+      .def_property_readonly("wall_pattern", [](const GameInfo& i) -> py::object {
+        if (i.wall_pattern.empty()) return py::none();
+        py::tuple out(i.wall_pattern.size());
+        for (size_t k = 0; k < i.wall_pattern.size(); ++k) out[k] = py::str(i.wall_pattern[k]);
+        return out;
+      })
+      .def_property_readonly("stars", [](const GameInfo& i) -> py::object {
+        return i.stars.empty() ? py::object(py::none()) : py::object(py::str(i.stars));
+      })
       .def("__setattr__", [](const py::object&, const py::object&, const py::object&) {
         throw py::attribute_error("GameInfo is read-only");
       })

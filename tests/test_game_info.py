@@ -11,7 +11,7 @@ from helpers import Picker, make_state
 CONFIGS = [(v, p) for v in ("classic", "grey", "summer-pavilion") for p in (2, 3, 4)]
 FIELDS = ("variant", "players", "num_actions", "observation_shape", "observation_offsets", "seat_features",
           "colours", "start_score", "min_score", "max_score", "max_rounds", "rounds", "factories",
-          "tiles_per_colour", "wild_colours", "end_bonuses")
+          "tiles_per_colour", "wild_colours", "end_bonuses", "floor_penalties", "wall_pattern", "stars")
 
 
 def _played(engine, variant, players, seed, moves):
@@ -123,6 +123,31 @@ def test_end_bonuses_are_the_engines(engine):
     sp = engine.game_info("summer-pavilion").end_bonuses
     assert [sp["star-" + s] for s in engine.SP_STARS] == [17, 14, 15, 16, 18, 20, 12]
     assert [sp["number-%d" % n] for n in (1, 2, 3, 4)] == [4, 8, 12, 16]
+
+
+def test_the_wall_pattern_stars_and_floor_are_the_engines(engine):
+    """The facts the tools draw with: every tile a classic game puts on a wall sits where wall_pattern says, the
+    pattern is a full legal wall, the floor penalties add up to the rules' totals, the stars are the engine's."""
+    import itertools
+    import random
+
+    classic, grey, sp = (engine.game_info(v) for v in ("classic", "grey", "summer-pavilion"))
+    pattern = classic.wall_pattern
+    assert engine.end_bonus(list(pattern), variant="classic")["points"] == 5 * 2 + 5 * 7 + 5 * 10
+    state, rng, seen = engine.new_game(2, "classic", seed=11), random.Random(2), 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        for wall in state.walls:
+            for r, row in enumerate(wall):
+                for c, cell in enumerate(row):
+                    if cell != ".":
+                        assert cell == pattern[r][c]
+                        seen += 1
+    assert seen > 20
+    assert list(itertools.accumulate(classic.floor_penalties)) == [1, 2, 4, 6, 8, 11, 14]
+    assert grey.floor_penalties == classic.floor_penalties and grey.wall_pattern is None
+    assert sp.floor_penalties is None and sp.wall_pattern is None and classic.stars is None
+    assert sp.stars == "".join(engine.SP_STARS) and sorted(sp.stars) == sorted(sp.colours + "C")
 
 
 def test_both_engines_agree(engines):

@@ -125,3 +125,34 @@ def test_no_code_but_the_record_walk_reads_the_refill_notation():
             assert text.count("not in \"0123456789\"") == 1
             continue
         assert "deal_supply(move" not in text and 'not in "0123456789"' not in text, rel(path)
+
+
+# The game's facts as the engines keep them (game_info): the colour orders, the classic wall's pattern, Summer
+# Pavilion's stars, the floor penalties (each space's, or the running totals).
+FACTS = ("BYRKW", "WBYRK", "PGOYBR", "ORBYGPC")
+PENALTIES = re.compile(r"1,\s*1,\s*2,\s*2,\s*2,\s*3,\s*3|1,\s*2,\s*4,\s*6,\s*8,\s*11,\s*14")
+ENGINE_FILES = ("_pyengine.py", "_pypavilion.py", "_pycommon.py")
+
+
+def test_tools_take_the_game_facts_from_game_info():
+    """No module above the engines (records, bots, pictures, the terminal game, the web app, the adapters) keeps
+    its own copy of a colour order, the wall's pattern, the stars or the floor penalties: they read game_info."""
+    import io
+    import tokenize
+
+    checked = 0
+    for path in PACKAGE:
+        name = rel(path)
+        if "/_pure/" in name or name.rsplit("/", 1)[-1] in ENGINE_FILES:
+            continue
+        checked += 1
+        with open(path, encoding="utf-8") as f:
+            tokens = list(tokenize.generate_tokens(io.StringIO(f.read()).readline))
+        code = " ".join(t.string for t in tokens if t.type not in (tokenize.COMMENT, tokenize.STRING))
+        assert not PENALTIES.search(code), "%s keeps the floor penalties (game_info: floor_penalties)" % name
+        for t in tokens:
+            if t.type == tokenize.STRING:
+                for fact in FACTS:
+                    assert fact not in t.string, "%s line %d keeps %r (read game_info instead)" % (
+                        name, t.start[0], fact)
+    assert checked > 30

@@ -12,7 +12,7 @@ It reads standard input line by line, so a script can play it: ``printf '1B1\\nq
 import copy
 import sys
 
-from . import _cli, bots, mcts
+from . import _cli, bots, game_info, mcts
 from ._errors import IllegalMoveError
 
 __all__ = ["Game", "render", "hint", "main"]
@@ -25,7 +25,10 @@ _SP_STYLE = {"P": "bold white on #7e3f98", "G": "bold white on #2b8a3e", "O": "b
              "M": "bold black on white"}
 _SP_FAINT = {"O": "#e67e22", "R": "#c8372d", "B": "#5b8fd6", "Y": "#b8960f", "G": "#2b8a3e", "P": "#9b5fb5",
              "C": "#8a8a8a"}
-_FLOOR = (1, 1, 2, 2, 2, 3, 3)
+_CLASSIC_INFO = game_info("classic")
+_FLOOR = _CLASSIC_INFO.floor_penalties
+_WALL = _CLASSIC_INFO.wall_pattern
+_STARS = game_info("summer-pavilion").stars
 
 HELP = """Type a move in the engine's notation, or a command:
   moves       the legal moves
@@ -78,7 +81,7 @@ def _classic_board(state, p, name):
             elif grey:
                 t.append(".", style="dim")
             else:
-                colour = "BYRKW"[(c - r) % 5]
+                colour = _WALL[r][c]
                 t.append(colour.lower(), style=_FAINT[colour])
             t.append(" ")
         t.append("\n")
@@ -104,7 +107,7 @@ def _pavilion_board(state, p, name):
     if state.first_player_marker == p and not state.is_over:
         t.append("  (start token)", style="bold")
     t.append("\n")
-    for s, star in enumerate("ORBYGPC"):
+    for s, star in enumerate(_STARS):
         t.append("  %s: " % star, style="bold " + _SP_FAINT[star])
         for n, cell in enumerate(state.boards[p][s], 1):
             if cell != ".":

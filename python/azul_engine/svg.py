@@ -42,11 +42,23 @@ PAVILION_COLOURS = {
 MAX_SIZE = 100000  # the widest picture board() draws, in pixels
 _NAMES = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 _SP_NAMES = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
-_CLASSIC = "BYRKW"
-_SP = "PGOYBR"
-_SP_STARS = "ORBYGPC"
-_STAR_COLOUR = {"O": "O", "R": "R", "B": "B", "Y": "Y", "G": "G", "P": "P"}
-_FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)
+# The game's facts, from the first engine loaded (install: this module is imported while the package loads
+# its engine, before azul_engine.game_info exists): colour orders, the classic wall's pattern, the stars, the
+# floor's penalties.
+_CLASSIC = _WALL = _SP = _SP_STARS = _FLOOR_PENALTIES = None
+_ORNAMENTS = ()
+_STAR_COLOUR = {}
+
+
+def _take_facts(engine):
+    global _CLASSIC, _WALL, _SP, _SP_STARS, _FLOOR_PENALTIES, _STAR_COLOUR, _ORNAMENTS
+    if _CLASSIC is not None:
+        return
+    classic, sp = engine.game_info("classic"), engine.game_info("summer-pavilion")
+    _WALL, _SP, _SP_STARS, _FLOOR_PENALTIES = classic.wall_pattern, sp.colours, sp.stars, classic.floor_penalties
+    _STAR_COLOUR = {star: star for star in _SP_STARS if star in _SP}  # an outer star takes its own colour
+    _ORNAMENTS = _ornaments()
+    _CLASSIC = classic.colours
 
 _HIGHLIGHT = "#d1007a"  # a proposed move: magenta, solid
 _LAST = "#007f7f"  # the last move: teal, dashed
@@ -253,7 +265,7 @@ def _classic_board(state, p, x0, y0, marks):
                 out.append(_slot(x, y))
             else:
                 out.append('<use xlink:href="#e-%s" x="%s" y="%s" width="%s" height="%s"/>'
-                           % (_CLASSIC[(c - r) % 5], _n(x), _n(y), _T, _T))
+                           % (_WALL[r][c], _n(x), _n(y), _T, _T))
     out.append("</g>")
     if state.variant == "grey" and state.phase == "tiling" and state.current_player == p \
             and state.pending_row >= 0:
@@ -383,7 +395,6 @@ def _ornaments():
     return out
 
 
-_ORNAMENTS = _ornaments()
 
 
 def _diamond(cx, cy, a, length=25, width=19):
@@ -718,6 +729,7 @@ def _repr_svg_(state):
 
 def install(engine):
     """Give the state classes of an engine module ``_repr_svg_``; called when the module is loaded."""
+    _take_facts(engine)
     for name in ("GameState", "PavilionState"):
         cls = getattr(engine, name, None)
         if cls is not None and getattr(cls, "_repr_svg_", None) is not _repr_svg_:

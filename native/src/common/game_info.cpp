@@ -88,6 +88,13 @@ GameInfo MakeGameInfo(const std::string& variant, int players) {
     info.rounds = 0;
     info.tiles_per_colour = kTilesPerColour;
     info.end_bonuses = {{"row", 2}, {"column", 7}, {"colour", 10}};
+    for (int k = 1; k <= kFloorSpaces; ++k) info.floor_penalties.push_back(kFloorPenalty[k] - kFloorPenalty[k - 1]);
+    if (variant == "classic")
+      for (int r = 0; r < 5; ++r) {
+        std::string row;
+        for (int c = 0; c < 5; ++c) row += kColourLetters[(c - r + 5) % 5];  // rules section 1: the wall's pattern
+        info.wall_pattern.push_back(row);
+      }
   } else if (variant == "summer-pavilion") {
     info.num_actions = sp::kNumActions;
     info.seat_features = sp::kSeatFeatures;
@@ -110,6 +117,7 @@ GameInfo MakeGameInfo(const std::string& variant, int players) {
     info.rounds = sp::kRounds;
     info.tiles_per_colour = sp::kTilesPerColour;
     info.wild_colours = sp::kColourLetters;  // round i's wild colour is colour i - 1 (rules section 3)
+    info.stars = sp::kStarLetters;
   } else {
     throw std::invalid_argument("unknown variant " + variant);
   }

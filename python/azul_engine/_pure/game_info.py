@@ -43,7 +43,14 @@ _HINT = "use azul_engine.game_info(variant, players)"
 
 _FIELDS = ("variant", "players", "num_actions", "observation_shape", "observation_offsets", "seat_features",
            "colours", "start_score", "min_score", "max_score", "max_rounds", "rounds", "factories",
-           "tiles_per_colour", "wild_colours", "end_bonuses")
+           "tiles_per_colour", "wild_colours", "end_bonuses", "floor_penalties", "wall_pattern", "stars")
+
+# What each floor space costs (rules section 1: 1, 2, 4, 6, 8, 11, 14 in total); the classic wall's pattern
+# (colour c of row r at column (c + r) mod 5); Summer Pavilion's stars (outer ones clockwise from the upper left,
+# then the centre).
+_FLOOR_PENALTIES = (1, 1, 2, 2, 2, 3, 3)
+_CLASSIC_WALL = tuple("".join("BYRKW"[(c - r) % 5] for c in range(5)) for r in range(5))
+_STARS = "ORBYGPC"
 
 
 def _offsets(players, seat, shared):
@@ -77,6 +84,12 @@ class GameInfo:
     - ``wild_colours``: Summer Pavilion's wild colour of round i at ``wild_colours[i - 1]``; None elsewhere.
     - ``end_bonuses``: a read-only mapping, bonus name -> points (``row``, ``column``, ``colour``; or
       ``star-X`` for a complete star X and ``number-N`` for all seven spaces numbered N).
+    - ``floor_penalties``: classic and grey: the points each of the floor's 7 spaces costs, left to right
+      (``(1, 1, 2, 2, 2, 3, 3)``); None in Summer Pavilion, which has no floor line.
+    - ``wall_pattern``: classic: the colour letters of each wall row, top down (``("BYRKW", "WBYRK", ...)``); None
+      in grey (a free wall) and Summer Pavilion.
+    - ``stars``: Summer Pavilion: the stars' letters in the engine's order (``"ORBYGPC"``: the six outer stars by
+      colour, then the centre ``C``); None elsewhere.
     """
 
     __slots__ = ("_values",)
@@ -96,7 +109,10 @@ class GameInfo:
         object.__setattr__(self, "_values", (
             variant, players, num_actions, (size,), types.MappingProxyType(offsets), sum(n for _, n in seat),
             colours, start_score, min_score, max_score, max_rounds, rounds, 2 * players + 1, tiles_per_colour,
-            wild_colours, types.MappingProxyType(dict(bonuses))))
+            wild_colours, types.MappingProxyType(dict(bonuses)),
+            None if variant == "summer-pavilion" else _FLOOR_PENALTIES,
+            _CLASSIC_WALL if variant == "classic" else None,
+            _STARS if variant == "summer-pavilion" else None))
         return self
 
     def __setattr__(self, name, value):

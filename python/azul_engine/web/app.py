@@ -583,10 +583,14 @@ def final_block(lang, names, before, bonuses, final, winners):
 
 # -- score check -----------------------------------------------------------------------------------------------
 
+# The score check's example: a classic wall with its first two rows full (game_info's pattern).
+_EXAMPLE_WALL = "\n".join(azul_engine.game_info("classic").wall_pattern[:2] + (".....",) * 3)
+
+
 def check_body(lang, result=""):
     t = lambda k, **f: esc(i18n.text(lang, k, **f))
     return ('<h2>%s</h2><form id="wallform" onsubmit="return false"><fieldset><label>%s<br><textarea name="wall" '
-            'rows="5" cols="12" spellcheck="false">BYRKW\nWBYRK\n.....\n.....\n.....</textarea></label><br>'
+            'rows="5" cols="12" spellcheck="false">%s</textarea></label><br>'
             '<span class="small" id="legend">%s</span><br>'
             '<label>%s <input name="score" inputmode="numeric" size="5" value="0"></label> <label>%s <select '
             'name="variant"><option value="classic">%s</option><option value="grey">%s</option>'
@@ -595,7 +599,8 @@ def check_body(lang, result=""):
             '<fieldset><label>%s <input type="file" id="recordfile" accept=".jsonl,.json,application/json"></label>'
             '<button id="check-record" data-post="/api/check/record" data-file="recordfile">%s</button></fieldset>'
             '<div id="result">%s</div>'
-            % (t("nav_check"), t("check_wall"), t("colour_legend"), t("check_score"), t("variant"), t("classic"),
+            % (t("nav_check"), t("check_wall"), esc(_EXAMPLE_WALL), t("colour_legend"), t("check_score"), t("variant"),
+               t("classic"),
                t("grey"), t("any_wall"), t("check"), t("upload_record"), t("upload"), result))
 
 

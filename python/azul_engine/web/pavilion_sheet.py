@@ -11,18 +11,19 @@ stops at 1); after round 6 the last pass ends the game and the engine adds the e
 penalty.
 """
 
-from .. import IllegalMoveError, StateFormatError
+from .. import IllegalMoveError, StateFormatError, game_info
 from .sheet import SheetError, _check_open  # (a game over refuses every change)
 
-COLOURS = "PGOYBR"  # colour order
-STARS = "ORBYGPC"  # star order; an outer star takes its own colour only
+_INFO = game_info("summer-pavilion")
+COLOURS = _INFO.colours  # colour order
+STARS = _INFO.stars  # star order; an outer star takes its own colour only
 ROUNDS = 6
-PER_COLOUR = 22
+PER_COLOUR = _INFO.tiles_per_colour  # 22
 KEEP = 4
 
 
 def wild(round_number):
-    return COLOURS[round_number - 1]
+    return _INFO.wild_colours[round_number - 1]
 
 
 def new_sheet(names):

@@ -17,9 +17,11 @@ Per-tile points are differences of such states with the same floors: the scores 
 player minus those with the first k - 1 (tiling is top to bottom and earlier tiles count).
 """
 
-from .. import IllegalMoveError, StateFormatError
+from .. import IllegalMoveError, StateFormatError, game_info
 
-COLOURS = "BYRKW"
+_INFO = game_info("classic")
+COLOURS = _INFO.colours
+_WALL = _INFO.wall_pattern
 FLOOR_SPACES = 7  # what the floor input offers; the engine is the one that refuses an 8th item
 _BASE = 1000  # added to every score in the probes, so that no floor penalty is clamped there
 
@@ -59,7 +61,7 @@ def cell_colour(variant, row, col):
     shifted one cell a row), shown to the user; the engine refuses any tile off it."""
     if variant != "classic":
         return None
-    return COLOURS[(col - row) % 5]
+    return _WALL[row][col]
 
 
 def _name(sheet, message):

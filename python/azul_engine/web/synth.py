@@ -11,7 +11,9 @@ was played.  The search can fail (``SynthesisError``): not every sheet has such 
 
 import random
 
-COLOURS = "BYRKW"
+from .. import game_info
+
+COLOURS = game_info("classic").colours
 
 
 class SynthesisError(ValueError):

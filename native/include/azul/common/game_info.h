@@ -34,6 +34,9 @@ struct GameInfo {
   int tiles_per_colour;
   std::string wild_colours;  // Summer Pavilion: round i's wild colour at [i - 1]; empty elsewhere
   std::vector<std::pair<std::string, int>> end_bonuses;  // bonus name -> points, in the rules' order
+  std::vector<int> floor_penalties;       // classic and grey: the points each floor space costs; else empty
+  std::vector<std::string> wall_pattern;  // classic: each wall row's colour letters; else empty (grey: free)
+  std::string stars;  // Summer Pavilion: the stars' letters in the engine's order; else empty
 };
 
 // The facts of `variant` for `players` (2-4).  Throws std::invalid_argument for another variant or player
