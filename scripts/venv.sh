@@ -32,7 +32,7 @@ esac
 
 # Not --quiet: the C++ engine compiles for minutes (see the README's quick start), and pip's "Building wheel"
 # line with its spinner shows that it is working; only the long "already satisfied" lines are left out.
-echo "+ pip install .${1:-} (compiles the C++ engine: a few minutes on 2 cores, more with the extras to download)"
+echo "+ pip install .${1:-} (compiles the C++ engine: about a minute on 2 cores, more with the extras to download)"
 python -m pip install --progress-bar off ".${1:-}" | { grep -v "^Requirement already satisfied" || true; }
 
 echo "+ python -m azul_engine info"
