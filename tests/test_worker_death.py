@@ -44,3 +44,43 @@ def test_a_worker_died_error_names_games():
     assert str(distributed.WorkerDied(3, "killed by signal 9")) == "game 4: its worker process died (killed by signal 9)"
     assert str(distributed.WorkerDied(0, "x", 63)) == "games 1-64: their worker process died (x)"
     assert str(distributed.WorkerDied(None, "x")) == "a game: its worker process died (x)"
+
+
+TERMINATE = r"""
+import multiprocessing, os, sys, time
+from azul_engine import distributed
+
+def work(i):
+    if i == 20:  # a worker that dies holding the result queue's lock, as one killed mid-put would
+        frame = sys._getframe()
+        while frame is not None and "outqueue" not in frame.f_locals:
+            frame = frame.f_back
+        frame.f_locals["outqueue"]._wlock.acquire()
+        if sys.argv[1] == "dies":
+            os.kill(os.getpid(), 9)
+        time.sleep(100)  # or lives on, holding it
+    time.sleep(0.01)
+    return i
+
+if __name__ == "__main__":
+    pool = multiprocessing.get_context("spawn").Pool(2)
+    results = pool.imap_unordered(work, iter(range(1000)))
+    for _ in range(10):
+        next(results)
+    time.sleep(0.5)
+    start = time.time()
+    distributed._terminate(pool)
+    print("terminated in %.1f s" % (time.time() - start))
+"""
+
+
+@pytest.mark.parametrize("worker", ["dies", "lives"])
+def test_a_pool_whose_worker_holds_the_result_lock_is_still_stopped(tmp_path, worker):
+    """CPython's Pool.terminate() waits for ever when a worker holds the result queue's lock (it hung a loaded
+    test run): the executors' terminate kills the workers, frees the lock and returns within seconds."""
+    script = tmp_path / "terminate.py"
+    script.write_text(TERMINATE)
+    out = subprocess.run([sys.executable, str(script), worker], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    seconds = float(out.stdout.split()[2])
+    assert seconds < 20, out.stdout  # the patience and kill, not the 30 s limit nor for ever

@@ -225,10 +225,41 @@ class LocalExecutor(Executor):
             raise
 
     def close(self):
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            _terminate(pool)
+
+
+def _terminate(pool, patience=1.0, limit=30.0):
+    """``pool.terminate()`` and ``join()``, which cannot hang. CPython's ``Pool.terminate`` puts a sentinel on
+    the result queue and waits for its task handler, which puts another: a worker that holds that queue's lock
+    (killed while it was putting a result, or busy putting one that nobody reads) stops both for ever (it hung
+    ``record -o /dev/full`` in a loaded test run). When the pool has not finished after ``patience`` seconds,
+    every worker is killed (terminate would kill them anyway) and the lock a dead one held is released; after
+    ``limit`` seconds the pool's threads are left behind (daemon threads: they do not keep the process alive)."""
+    finished = threading.Event()
+
+    def stop():
+        pool.terminate()
+        pool.join()
+        finished.set()
+
+    threading.Thread(target=stop, name="azul-pool-terminate", daemon=True).start()
+    waited = 0.0
+    while not finished.wait(patience) and waited < limit:
+        waited += patience
+        workers = list(getattr(pool, "_pool", ()))
+        for process in workers:
+            if process.exitcode is None:
+                process.kill()
+        for process in workers:
+            process.join(patience)
+        lock = getattr(getattr(pool, "_outqueue", None), "_wlock", None)
+        if lock is not None and all(process.exitcode is not None for process in workers):
+            try:
+                lock.release()
+            except ValueError:  # it was not held
+                pass
 
 
 def _polled(results, pool=None, every=0.25):
