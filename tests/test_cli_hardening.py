@@ -35,19 +35,6 @@ def backend(request):
     return request.param
 
 
-@pytest.fixture(autouse=True)
-def sigint_not_ignored():
-    """A test run started with SIGINT ignored (a background job of a non-interactive shell) would pass that on
-    to every command started here, and an ignored SIGINT cannot be tested: while these tests run, SIGINT has
-    Python's own handler, which exec resets to the default in the commands."""
-    previous = signal.getsignal(signal.SIGINT)
-    if previous == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    if previous == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, previous)
-
-
 def cli(args, backend, **kwargs):
     env = dict(os.environ, AZUL_BACKEND=backend)
     return subprocess.Popen([sys.executable, "-m", "azul_engine", *args], env=env, **kwargs)

@@ -58,17 +58,6 @@ def ray_address():
         ray.shutdown()
 
 
-@pytest.fixture(autouse=True)
-def sigint_not_ignored():
-    """As in test_cli_hardening: SIGINT has Python's handler while these tests run, whatever started them."""
-    previous = signal.getsignal(signal.SIGINT)
-    if previous == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    if previous == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, previous)
-
-
 def cli(args, **kwargs):
     return subprocess.Popen([sys.executable, "-m", "azul_engine", *args], **kwargs)
 
