@@ -69,8 +69,8 @@ void BindSearch(py::module_& m) {
     o.inner_candidates = a[9].cast<int>();
     o.widen = a[10].cast<int64_t>();
     o.max_nodes = a[11].cast<int64_t>();
-    if (py::isinstance<Game>(state)) return RunSearch<ClassicRules>(state.cast<const Game&>().s, o, pure);
-    return RunSearch<PavilionRules>(state.cast<const PGame&>().s, o, pure);
+    if (py::isinstance<ClassicGame>(state)) return RunSearch<ClassicRules>(state.cast<const ClassicGame&>().state(), o, pure);
+    return RunSearch<PavilionRules>(state.cast<const PavilionGame&>().state(), o, pure);
   },
         py::arg("state"), py::kw_only(), py::arg("iterations") = 1000, py::arg("seconds") = py::none(),
         py::arg("threads") = 1, py::arg("seed") = 0, py::arg("c") = 0.7, py::arg("margin") = 0.4,

@@ -15,7 +15,7 @@
 
 #include "azul/common/parallel.h"
 #include "azul/common/pystr.h"
-#include "azul/common/undo.h"
+#include "azul/common/game.h"
 #include "azul/variant.h"
 
 namespace azul {
@@ -23,17 +23,8 @@ namespace bind {
 
 namespace py = pybind11;
 
-// A game as Python sees it: the position, its history and what undo() takes back
-// (common/undo.h), for the rules R (GameState for ClassicRules, PavilionState for
-// PavilionRules).
-template <typename R>
-struct PyGame {
-  typename R::State s;
-  typename R::History h;
-  std::vector<UndoStep<typename R::State>> undo;
-};
-using Game = PyGame<ClassicRules>;
-using PGame = PyGame<PavilionRules>;
+// A GameState holds an azul::ClassicGame, a PavilionState an azul::PavilionGame: the core's game
+// with its history and undo (azul/common/game.h), to which the methods forward.
 
 constexpr const char* kGameHint = "use azul_engine.new_game(...) or GameState.from_text(text)";
 constexpr const char* kPavilionHint =
@@ -84,44 +75,20 @@ py::object FromTextAny(const py::object& text);
 // A count argument (n, threads, games): an int in 0..limit.
 int CheckCount(const py::object& value, const char* what, long long limit, const char* limit_text);
 
+// reseed(seed): the seed checked as new_game checks it.
 template <typename R>
-py::object ToPython(typename R::State s, typename R::History h) {
-  PyGame<R> g;
-  g.s = std::move(s);
-  g.h = std::move(h);
-  return py::cast(std::move(g));
-}
-
-// apply() of a checked action: keeps what undo() takes back, then applies.
-template <typename R>
-void PlayChecked(PyGame<R>& g, int action) {
-  PushUndo(g.undo, g.s, g.h);
-  R::ApplyAction(g.s, action, &g.h);
-}
-
-// state.undo(): takes back the last apply(); IllegalMove when there is none.
-template <typename R>
-void UndoPy(PyGame<R>& g) {
-  if (g.undo.empty()) throw IllegalMove(kNothingToUndo);
-  PopUndo(g.undo, g.s, g.h);
-}
-
-// reseed(seed): a new generator, and a new undo history.
-template <typename R>
-void ReseedPy(PyGame<R>& g, const py::object& seed) {
-  g.s.rng = ToSeed(seed);
-  g.h.seed_known = false;
-  g.undo.clear();
+void ReseedPy(Game<R>& g, const py::object& seed) {
+  g.Reseed(ToSeed(seed));
 }
 
 // state.key() and hash(state) (README "Position keys").
 template <typename R>
-uint64_t KeyPy(const PyGame<R>& g) {
-  return R::Key(g.s);
+uint64_t KeyPy(const Game<R>& g) {
+  return g.Key();
 }
 template <typename R>
-py::ssize_t HashPy(const PyGame<R>& g) {
-  return py::hash(py::int_(R::Key(g.s)));
+py::ssize_t HashPy(const Game<R>& g) {
+  return py::hash(py::int_(g.Key()));
 }
 
 // The policy argument of the playouts: "uniform" or "light" (an exact str), as the pure engine's
@@ -130,21 +97,20 @@ Policy ToPolicy(const py::object& policy);
 
 // legal_action_mask(): R::kNumActions flags, the legal ones set.
 template <typename R>
-py::array_t<bool> LegalMask(const PyGame<R>& g) {
+py::array_t<bool> LegalMask(const Game<R>& g) {
   py::array_t<bool> mask(R::kNumActions);
-  LegalActionMask<R>(g.s, mask.mutable_data());
+  LegalActionMask<R>(g.state(), mask.mutable_data());
   return mask;
 }
 
 // deal(factories): the phase first, then the list's length, then each factory string, as the
 // pure engine checks them.
 template <typename R>
-void DealPy(PyGame<R>& g, const py::object& factories) {
-  R::CheckDealShape(g.s, g.s.num_factories);  // the phase
-  const py::list items = DealList(factories, g.s.num_factories);
-  R::CheckDealShape(g.s, items.size());
-  R::Deal(g.s, FactoryStrings(items), &g.h);
-  g.undo.clear();
+void DealPy(Game<R>& g, const py::object& factories) {
+  g.CheckDealPhase();
+  const py::list items = DealList(factories, g.state().num_factories);
+  R::CheckDealShape(g.state(), items.size());  // the count, before each factory's type
+  g.Deal(FactoryStrings(items));
 }
 
 // The documented limits (README, "Limits"), checked before any allocation, as in the pure

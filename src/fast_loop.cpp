@@ -64,15 +64,15 @@ PyObject* CallSlow(PyObject* slow, PyObject* self, PyObject* const* args, Py_ssi
 }
 
 template <typename R>
-bool IsOver(const PyGame<R>& g) { return R::IsOver(g.s); }
+bool IsOver(const Game<R>& g) { return R::IsOver(g.state()); }
 template <typename R>
-int Legal(const PyGame<R>& g, int16_t* out) { return R::LegalActions(g.s, out); }
+int Legal(const Game<R>& g, int16_t* out) { return R::LegalActions(g.state(), out); }
 template <typename R>
-void Check(const PyGame<R>& g, int action) { R::CheckLegal(g.s, action); }
+void Check(const Game<R>& g, int action) { R::CheckLegal(g.state(), action); }
 template <typename R>
-void Play(PyGame<R>& g, int action) { PlayChecked(g, action); }
+void Play(Game<R>& g, int action) { g.ApplyLegal(action); }
 template <typename R>
-constexpr int NumActionsOf(const PyGame<R>*) { return R::kNumActions; }
+constexpr int NumActionsOf(const Game<R>*) { return R::kNumActions; }
 
 template <typename G>
 PyObject* FastIsOver(PyObject* self, void*) {
@@ -190,8 +190,8 @@ void InstallFastLoop(const py::object& cls) {
 void InstallFastLoops(py::module_& m) {
   for (int a = 0; a < kCachedInts; ++a)
     g_action_ints[a] = PyLong_FromLong(a);  // kept for the life of the interpreter
-  InstallFastLoop<Game>(m.attr("GameState"));
-  InstallFastLoop<PGame>(m.attr("PavilionState"));
+  InstallFastLoop<ClassicGame>(m.attr("GameState"));
+  InstallFastLoop<PavilionGame>(m.attr("PavilionState"));
 }
 
 }  // namespace bind

@@ -181,9 +181,7 @@ py::object FromTextAny(const py::object& text) {
   const std::string t = Utf8(text);
   return WithRules(TextRules(t), [&](auto r) {
     using R = decltype(r);
-    typename R::History h;
-    typename R::State s = R::FromText(t, &h);
-    return ToPython<R>(std::move(s), std::move(h));
+    return py::cast(Game<R>::FromText(t));
   });
 }
 
@@ -277,9 +275,7 @@ py::object MakeGame(const py::object& players, const py::object& variant, const 
   const NewGameArgs a = CheckNewGame(players, variant, seed, chance);
   return WithRules(a.variant, [&](auto r) {
     using R = decltype(r);
-    typename R::History h;
-    typename R::State s = R::NewGame(a.players, a.variant, a.seed, a.explicit_chance, &h);
-    return ToPython<R>(std::move(s), std::move(h));
+    return py::cast(Game<R>::New(a.players, a.variant, a.seed, a.explicit_chance));
   });
 }
 
@@ -320,8 +316,8 @@ py::object PlayoutsFromWith(const typename R::State& start, int n, uint64_t seed
 py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, const py::object& seed,
                           const py::object& threads_obj, const py::object& with_plies_obj,
                           const py::object& policy_obj) {
-  const bool pavilion = py::isinstance<PGame>(state);
-  if (!pavilion && !py::isinstance<Game>(state))
+  const bool pavilion = py::isinstance<PavilionGame>(state);
+  if (!pavilion && !py::isinstance<ClassicGame>(state))
     throw py::type_error("state must be a GameState or PavilionState of the C++ engine (azul_engine._cppengine), "
                          "not " + StateTypeName(state));
   const int n = CheckCount(n_obj, "n", kMaxPlayouts, "2**30");
@@ -330,10 +326,10 @@ py::object PlayoutsFromPy(const py::object& state, const py::object& n_obj, cons
   const Policy policy = ToPolicy(policy_obj);
   const bool with_plies = WithPlies(with_plies_obj);
   if (pavilion) {
-    const PavilionRules::State start = state.cast<const PGame&>().s;  // a copy: the GIL is released
+    const PavilionRules::State start = state.cast<const PavilionGame&>().state();  // a copy: the GIL is released
     return PlayoutsFromWith<PavilionRules>(start, n, seed_value, threads, with_plies, policy);
   }
-  const ClassicRules::State start = state.cast<const Game&>().s;
+  const ClassicRules::State start = state.cast<const ClassicGame&>().state();
   return PlayoutsFromWith<ClassicRules>(start, n, seed_value, threads, with_plies, policy);
 }
 
@@ -455,8 +451,8 @@ PYBIND11_MODULE(_cppengine, m) {
   // the compact playout kernel must match game for game; returns (scores, plies).
   m.def("_sp_reference_playouts", [](const py::object& state, int n, uint64_t seed) {
     if (n < 0) throw py::value_error("n must be 0 or more");
-    if (py::isinstance<PGame>(state)) {
-      const sp::State start = state.cast<const PGame&>().s;
+    if (py::isinstance<PavilionGame>(state)) {
+      const sp::State start = state.cast<const PavilionGame&>().state();
       py::array_t<int32_t> out({n, static_cast<int>(start.players)});
       const uint64_t plies = sp::ReferencePlayoutsFrom(start, n, seed, 1, out.mutable_data());
       return py::make_tuple(out, plies);

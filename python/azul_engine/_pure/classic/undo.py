@@ -1,6 +1,6 @@
 """Classic and grey-wall Azul, pure-Python engine: undo: taking back the last apply() exactly.
 
-C++ twin: native/include/azul/common/undo.h (UndoStep; the bindings apply it: src/bindings.h).
+C++ twin: native/include/azul/common/undo.h (UndoStep; kept by the core's game, azul/common/game.h).
 """
 
 
