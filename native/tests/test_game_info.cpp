@@ -5,7 +5,8 @@
 #include "azul/classic/observation.h"
 #include "azul/classic/state.h"
 #include "azul/common/game_info.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/observation.h"
+#include "azul/pavilion/state.h"
 #include "check.h"
 
 using namespace azul;

@@ -21,7 +21,12 @@
 #include "azul/common/parallel.h"
 #include "azul/common/types.h"
 #include "azul/pavilion/key.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/kernel.h"
+#include "azul/pavilion/notation.h"
+#include "azul/pavilion/observation.h"
+#include "azul/pavilion/playout.h"
+#include "azul/pavilion/state.h"
+#include "azul/pavilion/text.h"
 
 namespace azul {
 

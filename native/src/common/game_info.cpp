@@ -7,7 +7,8 @@
 
 #include "azul/classic/observation.h"
 #include "azul/common/types.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/observation.h"
+#include "azul/pavilion/state.h"
 
 namespace azul {
 namespace {

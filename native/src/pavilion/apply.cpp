@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "azul/common/chance.h"
+#include "azul/pavilion/notation.h"
 #include "internal.h"
 
 namespace azul {

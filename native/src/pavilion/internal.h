@@ -1,6 +1,6 @@
 // Private to native/src/pavilion/: the rules tables, the byte-word helpers and the steps that the
 // files of Summer Pavilion's rules call across (fills in round.cpp, the turn's end in apply.cpp,
-// the game's end in scoring.cpp).  Not part of the public surface (azul/pavilion/pavilion.h).
+// the game's end in scoring.cpp).  Not part of the public surface (the headers of azul/pavilion/).
 // Pure-Python twin: none (helpers private to the C++ files of native/src/pavilion/).
 #pragma once
 
@@ -10,7 +10,7 @@
 
 #include "azul/common/pystr.h"
 #include "azul/classic/notation.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/state.h"
 
 namespace azul {
 namespace sp {

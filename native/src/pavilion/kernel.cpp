@@ -18,7 +18,9 @@
 #include <cstring>
 
 #include "azul/common/bits.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/kernel.h"
+#include "azul/pavilion/playout.h"
+#include "azul/pavilion/state.h"
 #include "azul/classic/playout.h"
 #include "azul/common/rng.h"
 #include "kernel_tables.h"

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/state.h"
 
 namespace azul {
 namespace sp {
@@ -74,7 +74,7 @@ struct KernelTables {
             place_count[wilds][have + 7 * wild][m] =
                 static_cast<uint8_t>(SpacePlacements(wild, have, wilds, m));
           }
-    // The ornaments around each space (pavilion.h's OrnamentMask), in ornament order.
+    // The ornaments around each space (state.h's OrnamentMask), in ornament order.
     for (int space = 0; space < kSpaces; ++space) {
       int j = 0;
       for (int i = 0; i < 18; ++i)

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "azul/pavilion/notation.h"
 #include "internal.h"
 
 namespace azul {

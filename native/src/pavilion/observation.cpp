@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "azul/common/bits.h"
+#include "azul/pavilion/observation.h"
 #include "internal.h"
 
 namespace azul {

@@ -8,6 +8,7 @@
 
 #include "azul/common/parallel.h"
 #include "azul/common/rng.h"
+#include "azul/pavilion/playout.h"
 #include "internal.h"
 
 namespace azul {

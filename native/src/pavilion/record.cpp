@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "azul/pavilion/notation.h"
+#include "azul/pavilion/text.h"
 #include "internal.h"
 
 namespace azul {

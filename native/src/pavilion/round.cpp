@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "azul/common/rng.h"
+#include "azul/pavilion/notation.h"
 #include "internal.h"
 
 namespace azul {

@@ -14,7 +14,9 @@
 
 #include "azul/common/pystr.h"
 #include "azul/classic/notation.h"
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/notation.h"
+#include "azul/pavilion/state.h"
+#include "azul/pavilion/text.h"
 #include "azul/common/fields.h"
 #include "azul/common/textutil.h"
 #include "internal.h"

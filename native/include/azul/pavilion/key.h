@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "azul/pavilion/pavilion.h"
+#include "azul/pavilion/state.h"
 
 namespace azul {
 namespace sp {

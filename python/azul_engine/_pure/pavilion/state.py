@@ -1,7 +1,7 @@
 """Azul: Summer Pavilion, pure-Python engine: the game state, PavilionState (the methods of each job are written in
 that job's module and attached here).
 
-C++ twin: native/include/azul/pavilion/pavilion.h (sp::State).
+C++ twin: native/include/azul/pavilion/state.h (sp::State).
 """
 
 

@@ -1,7 +1,7 @@
 """Azul: Summer Pavilion, pure-Python engine: constants and tables (colours, stars, ornaments, action ids, kept-tile
 sets, phases).
 
-C++ twin: native/src/pavilion/tables.cpp (and the constants of native/include/azul/pavilion/pavilion.h).
+C++ twin: native/src/pavilion/tables.cpp (and the constants of native/include/azul/pavilion/state.h).
 """
 
 

@@ -1,6 +1,6 @@
-// Azul: Summer Pavilion (rules.md section 3): the public surface of native/src/pavilion/, one
-// file per job (tables, round, movegen, apply, scoring, observation, playout, kernel, notation,
-// text, record; the section markers below name them).
+// Azul: Summer Pavilion (rules.md section 3): the constants, the state, the history, and the rules
+// of native/src/pavilion/: tables, round, movegen, apply, scoring (as classic/state.h; the other
+// jobs have their own headers: notation.h, text.h, observation.h, playout.h, kernel.h, key.h).
 // docs/rules.md section 3 and docs/observation.md describe the board model and the action ids.
 // Pure-Python twin: python/azul_engine/_pure/pavilion/state.py, python/azul_engine/_pure/pavilion/tables.py.
 #pragma once
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "azul/common/chance.h"
-#include "azul/common/parallel.h"
 #include "azul/common/textutil.h"
 #include "azul/common/types.h"
 
@@ -212,80 +211,6 @@ void ApplyAction(State& s, int action, History* h);
 
 // ---- scoring.cpp ----
 std::vector<int> Winners(const State& s);
-
-// ---- playout.cpp ----
-// Plays `s` to its end with LegalActions(s)[Below(policy, count)]; explicit chance is drawn
-// from the game's generator.  Returns the moves played.  No allocation.
-uint64_t PlayRandom(State& s, uint64_t& policy);
-// PlayRandom's first step: an explicit-chance state goes on in sampled mode, drawing a pending
-// first player or fill from the game's generator.
-void ResumeSampled(State& s);
-// The same, played on the full State by PlayRandom: the reference the kernel must match game
-// for game (tests compare the two).
-uint64_t ReferenceRandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out);
-uint64_t ReferencePlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out);
-
-// ---- kernel.cpp ----
-// As RandomPlayouts/PlayoutsFrom in classic/playout.h, played by the compact kernel (the light
-// policy's rules: its PlayMove).
-uint64_t RandomPlayouts(int n, int players, uint64_t seed, int threads, int32_t* out,
-                        StopCheck stop = {}, Policy policy = Policy::kUniform);
-uint64_t PlayoutsFrom(const State& s, int n, uint64_t seed, int threads, int32_t* out,
-                      StopCheck stop = {}, Policy policy = Policy::kUniform);
-
-// ---- observation.cpp ----
-// Observation tensor (PavilionState.observation_tensor): kSeatFeatures per seat, observer
-// first, then kSharedFeatures; writes ObservationSize(s.players) floats for `player`.
-constexpr int kSeatFeatures = 87;
-constexpr int kSharedFeatures = 97;
-// Named offsets of the layout.
-namespace obs {
-// In a seat's block:
-constexpr int kCovered = 0;        // 42: 1 for each covered space (star * 6 + number - 1)
-constexpr int kCentreColours = 42; // 36: at 6 * (centre space) + colour, the colour on it
-constexpr int kHand = 78;          // 6: tiles / 22
-constexpr int kScore = 84;         // score / 100
-constexpr int kPassed = 85;        // 1: passed this round
-constexpr int kHasMarker = 86;     // 1: holds the start token
-// In the shared block:
-constexpr int kFactories = 0;      // 54: at 6 * factory + colour, tiles / 4
-constexpr int kCentre = 54;        // 6: tiles / 22
-constexpr int kMarkerInCentre = 60;  // 1: during the acquire phase, the token is still in the centre
-constexpr int kSupply = 61;        // 6: tiles / 10
-constexpr int kBag = 67;           // 6: tiles / 22
-constexpr int kTower = 73;         // 6: tiles / 22
-constexpr int kRound = 79;         // round / 6
-constexpr int kRoundOneHot = 80;   // 6: one-hot round (its wild colour)
-constexpr int kPhase = 86;         // 6: one-hot phase
-constexpr int kOwed = 92;          // bonus tiles owed / 18
-constexpr int kStarter = 93;       // 4: one-hot seat that started the round, relative to the observer
-static_assert(kSeatFeatures == kHasMarker + 1 && kSharedFeatures == kStarter + 4, "layout");
-}  // namespace obs
-inline int ObservationSize(int players) { return kSeatFeatures * players + kSharedFeatures; }
-void Observation(const State& s, int player, float* out);
-
-// ---- notation.cpp ----
-std::string TilesToStr(const uint8_t* counts);
-std::string ActionText(int action);
-// Colour letters in colour order ("" or "-" for none) into counts[6]; throws IllegalMove when
-// `illegal_move`, else StateFormatError, the message starting with `what`.
-void ParseTiles(const std::string& text, const std::string& what, int* counts,
-                bool illegal_move = false);
-// Notation to an action id; a refill of several tiles ('~BR') returns -1 and fills `counts`.
-int ParseMove(const std::string& text, int* counts);
-// Throws IllegalMove for ids outside 0..kNumActions-1.
-int CheckActionRange(long long action);
-
-// ---- text.cpp ----
-std::string ToText(const State& s, const History* h);
-State FromText(const std::string& text, History* h);
-std::string BoardText(const State& s);
-// The board of `player` as 7 strings of 6 characters.
-std::vector<std::string> BoardStrings(const State& s, int player);
-
-// ---- record.cpp ----
-std::string RecordJson(const State& s, const History& h);
-std::string ScoreSheetJson(const State& s, const History& h);
 
 }  // namespace sp
 }  // namespace azul
