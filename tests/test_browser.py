@@ -8,7 +8,7 @@ import os
 import pytest
 
 import azul_engine
-from azul_engine import bots, records, svg
+from azul_engine import bots, replay, svg
 from browser_playwright import ARTIFACTS, page  # noqa: F401  (a pytest fixture; browser is conftest's)
 from svg_positions import GOLDEN_DIR, POSITIONS
 
@@ -58,7 +58,7 @@ def frame(p):
 def test_replay_steps_with_keys_buttons_and_slider(page, tmp_path, players, variant, seed):
     record = bots.play(ENGINE, players, variant, seed, "greedy").record()
     path = tmp_path / ("replay-%s.html" % variant)
-    path.write_text(records.to_html(record), encoding="utf-8")
+    path.write_text(replay.to_html(record), encoding="utf-8")
     page.goto("file://%s" % path)
     page.wait_for_function("document.body.getAttribute('data-frame') === '0'")
     moves = [m for r in record["rounds"] for m in r["moves"] if not m.startswith("~")]

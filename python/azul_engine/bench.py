@@ -29,7 +29,7 @@ import random
 import statistics
 import time
 
-from . import load_backend
+from ._backends import load_backend
 
 # (players, variant) pairs measured, in output order.
 CONFIGS = ((2, "classic"), (2, "grey"), (4, "classic"), (4, "grey"), (2, "summer-pavilion"), (4, "summer-pavilion"))

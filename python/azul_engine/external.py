@@ -20,7 +20,7 @@ fails.  In short (the document has the details):
 The position is the state's text (``to_text()``, one line) with its generator replaced by one the bot cannot
 know (and ``seed=0``), so that it shows everything a player at the table sees and nothing of the future draws.
 
-Any failure raises ``bots.BotFailure`` with a sentence for the record (``bots.play_match`` turns it into a
+Any failure raises ``BotFailure`` with a sentence for the record (``bots.play_match`` turns it into a
 forfeit): the program cannot start, does not greet within ``HANDSHAKE_SECONDS``, speaks another protocol
 version, exits or closes its output, answers something else than ``move ...`` (``info ...`` lines are allowed
 and ignored), or gives no move within the time limit.
@@ -35,7 +35,8 @@ import sys
 import threading
 import time
 
-from . import bots
+from ._pycommon import SplitMix64
+from .simple_bots import BotFailure
 
 
 def _kill_group(process):
@@ -84,13 +85,13 @@ class ExternalBot:
         self.name = self.author = None
         self.seat, self.seed = 0, 0
         self._started_game = False
-        self._hidden = bots.SplitMix64(0)
+        self._hidden = SplitMix64(0)
         self._lines = queue.Queue(_QUEUED)
         self._stderr = collections.deque()  # chunks of the last STDERR_TAIL bytes of the bot's standard error
         self._stderr_size = 0
         self._kept = os.name == "posix"  # run by the keeper, in a session of its own
         if not self.argv:
-            raise bots.BotFailure("could not be started: no command")
+            raise BotFailure("could not be started: no command")
         try:
             # On POSIX the keeper runs the bot in a session of its own and kills whatever the bot leaves behind
             # (which could hold its output open) when the bot exits, the host asks, or the host goes.
@@ -101,7 +102,7 @@ class ExternalBot:
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 encoding="utf-8", errors="replace", bufsize=1, start_new_session=self._kept)
         except OSError as e:
-            raise bots.BotFailure("could not be started: %s: %s" % (self.argv[0], e.strerror or e)) from None
+            raise BotFailure("could not be started: %s: %s" % (self.argv[0], e.strerror or e)) from None
         self._reader = threading.Thread(target=self._read_lines, daemon=True)
         self._reader.start()
         self._error_reader = threading.Thread(target=self._read_errors, daemon=True)
@@ -127,17 +128,17 @@ class ExternalBot:
             elif word == "ready":
                 version = rest.strip()
                 if version != str(PROTOCOL_VERSION):
-                    raise bots.BotFailure("speaks %s version %s; this host speaks version %d"
+                    raise BotFailure("speaks %s version %s; this host speaks version %d"
                                           % (PROTOCOL, _show(version), PROTOCOL_VERSION))
                 return
             elif word != "info" and line.strip():
-                raise bots.BotFailure("answered %s to the handshake, not 'id ...' or 'ready %d'"
+                raise BotFailure("answered %s to the handshake, not 'id ...' or 'ready %d'"
                                       % (_show(line), PROTOCOL_VERSION))
 
     def reset(self, seat, seed):
         """A new game: the bot's seat and seed go out with ``newgame`` before its first move."""
         self.seat, self.seed = seat, seed
-        self._hidden = bots.SplitMix64(seed ^ 0x5EC2E7_0F_DEA15)
+        self._hidden = SplitMix64(seed ^ 0x5EC2E7_0F_DEA15)
         self._started_game = False
 
     def choose(self, state):
@@ -158,13 +159,13 @@ class ExternalBot:
             if word == "move":
                 return rest.strip()
             if word != "info" and line.strip():
-                raise bots.BotFailure("answered %s, not 'move MOVE'" % _show(line))
+                raise BotFailure("answered %s, not 'move MOVE'" % _show(line))
 
     def game_over(self, state):
         """Tell the bot the final scores."""
         try:
             self._send("gameover %s" % " ".join(str(s) for s in state.scores))
-        except bots.BotFailure:
+        except BotFailure:
             pass
 
     def close(self):
@@ -265,12 +266,12 @@ class ExternalBot:
             line = self._lines.get(timeout=None if deadline is None else max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             self._kill()
-            raise bots.BotFailure("gave no answer: expected %s" % waiting_for) from None
+            raise BotFailure("gave no answer: expected %s" % waiting_for) from None
         if line is None:
             raise self._gone()
         if line is _TOO_LONG:
             self._kill()
-            raise bots.BotFailure("sent a line of more than %d characters" % MAX_LINE)
+            raise BotFailure("sent a line of more than %d characters" % MAX_LINE)
         return line
 
     def _kill(self):
@@ -296,8 +297,8 @@ class ExternalBot:
             error_reader.join(0.5)  # the last words on standard error, once it has closed
         last = self._last_error_line()
         if self._kept and status == _CANNOT_START and last.startswith("could not be started: "):
-            return bots.BotFailure(last)
-        return bots.BotFailure("crashed: %s%s" % (why, ": " + _show(last) if last else ""))
+            return BotFailure(last)
+        return BotFailure("crashed: %s%s" % (why, ": " + _show(last) if last else ""))
 
     def error_tail(self):
         """The last bytes (at most STDERR_TAIL) the bot wrote to its standard error, as text."""

@@ -10,7 +10,7 @@ row of its statistics.  ``azul_engine.bots`` re-exports both.
 
 import math
 
-from . import engine_of
+from ._backends import engine_of
 from ._pycommon import SplitMix64
 
 __all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of", "interactive_iterations"]

@@ -16,7 +16,8 @@ True
 
 import json
 
-from . import load_backend
+from . import _backends
+from ._backends import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
 from .outputs import LineWriter  # records.LineWriter, as before
@@ -354,8 +355,7 @@ def _brief(value):
 
 def _engine(engine):
     if engine is None:
-        from . import BACKEND
-        return load_backend(BACKEND)
+        return load_backend(_backends.BACKEND)
     return load_backend(engine) if isinstance(engine, str) else engine
 
 
@@ -993,10 +993,7 @@ def wall_bonus_text(engine, wall, score, variant=None):
     ])
 
 
-def to_html(record, engine=None, seat=0, title=None):
-    """A self-contained HTML page that replays ``record`` move by move (see ``azul_engine.replay.to_html``)."""
-    from .replay import to_html as page
-    return page(record, engine, seat=seat, title=title)
-
-
-__all__.append("to_html")
+def __getattr__(name):
+    if name == "to_html":  # moved up a layer: the HTML replay draws with the pictures, which read records
+        raise AttributeError("azul_engine.records.to_html is now azul_engine.replay.to_html (the same arguments)")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,8 @@ import os
 import time
 import zipfile
 
-from . import BACKEND, bots, load_backend, tournament
+from . import bots, tournament
+from ._backends import BACKEND, load_backend
 
 __all__ = ["FORMAT", "VERSION", "COLUMNS", "Summary", "play_game", "run", "read_npz", "game_seats"]
 

@@ -30,7 +30,8 @@ import itertools
 import math
 import time
 
-from . import BACKEND, bots, distributed, load_backend, records
+from . import bots, distributed, records
+from ._backends import BACKEND, load_backend
 
 __all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
 
