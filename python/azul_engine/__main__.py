@@ -3,8 +3,9 @@ serve,replay,board,play}``, also installed as ``azul-engine``.
 
 This module registers the commands of the engine, the games and the records (``info``, ``bench``, ``record``,
 ``tournament``, ``audit``, ``explain``, ``check-score``) and builds the whole parser (:func:`parser`); the other
-commands are registered by their own modules (``selfplay``, ``serve``, ``hints``, ``replay``, ``svg``, ``play``),
-each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``, ``.tournament``,
+commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``) and by ``_commands`` (``hint``,
+``replay``, ``board``: the tools' commands; the tools know nothing of the command line), each through
+``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``, ``.tournament``,
 ``.records`` and ``.distributed`` (where games are played).
 """
 
@@ -369,12 +370,12 @@ def register_records(commands):
 
 def parser():
     """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
-    from azul_engine import hints, play, replay, selfplay, serve, svg
+    from azul_engine import _commands, play, selfplay, serve
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for register_commands in (register, selfplay.register, register_records, serve.register, hints.register,
-                              replay.register, svg.register, play.register):
+    for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
+                              play.register):
         register_commands(commands)
     return top
 

@@ -20,9 +20,8 @@ import gzip
 import html
 import json
 import os
-import sys
 
-from . import outputs, records, svg
+from . import records, svg
 
 __all__ = ["to_html", "frames"]
 
@@ -210,56 +209,3 @@ def to_html(record, engine=None, seat=0, title=None):
         '<script type="application/octet-stream" id="replay-data">\n%s\n</script>' % _packed(data),
         "<script>%s</script></body></html>\n" % _SCRIPT,
     ])
-
-
-# -- command line --------------------------------------------------------------------------------------------
-
-def register(commands):
-    """The ``replay`` command."""
-    from . import _cli
-
-    parser = _cli.add_command(
-        commands, "replay", command, help="a recorded game as a self-contained HTML page",
-        description="Write one record of FILE.jsonl as an HTML page that steps through the game move by move "
-        "(buttons, arrow keys, a slider), with every move, the scores after each round and the end bonuses; it "
-        "needs no network.")
-    parser.add_argument("file", metavar="FILE.jsonl")
-    parser.add_argument("--game", type=_cli.positive(int), default=1, help="line number of the record (default: 1)")
-    parser.add_argument("-o", "--output", required=True, help="the .html file to write (one that exists: --force)")
-    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
-    _cli.add_backend(parser)
-    return parser
-
-
-def command(args):
-    """``azul-engine replay``: exit status 0, 1 for a record that does not replay, 2 for a bad argument."""
-    from . import _cli
-    import os
-
-    def fail(message, status):
-        print("azul-engine replay: %s" % message, file=sys.stderr)
-        return status
-
-    if os.path.isdir(args.file):
-        return fail("cannot read %s: it is a directory" % args.file, 2)
-    engine = _cli.engine(args)
-    try:
-        item = records.read_line(args.file, args.game)
-    except OSError as e:
-        return fail("cannot read %s: %s" % (args.file, e.strerror), 2)
-    if item is None:
-        return fail("%s: %s" % (args.file, records.no_record(args.file, args.game)), 1)
-    if isinstance(item, records.RecordError):
-        return fail("%s: %s" % (args.file, item), 1)
-    try:
-        page = to_html(item, engine, seat=args.seat)
-    except records.RecordError as e:
-        return fail("%s: line %d: %s" % (args.file, args.game, e), 1)
-    except ValueError as e:
-        return fail(str(e), 2)
-    try:
-        outputs.write_text(args.output, page, "replace" if args.force else "new")
-    except OSError as e:
-        return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
-    return 0

@@ -179,7 +179,8 @@ def _history(state):
 def _replay_prefix(state, record, stop):
     """The state of ``record`` just before its decision number ``stop`` (counted over all rounds, chance
     moves included), replayed in explicit-chance mode in the engine of ``state``."""
-    from . import engine_of, records
+    from . import records
+    from ._backends import engine_of
 
     game = None
     for step in records.walk(record, engine_of(state), stop=stop):
@@ -704,16 +705,16 @@ def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=F
     (default 0; the others sit across the table); ``flipped=True`` is the 2-player shorthand for seat 1;
     ``highlight``: a legal move (notation or action id) to outline, for a hint or a proposed move;
     ``last_move``: outline the last move played (taken from the state's history; a state read from text without
-    it has none).  Raises ValueError for a seat that is not a player, a highlight that is no legal move, or a
+    it has none), or the ``(move, player)`` given (``records.walk`` knows it for a record's position).  Raises ValueError for a seat that is not a player, a highlight that is no legal move, or a
     size not above 0 and at most MAX_SIZE (100,000) pixels; TypeError for what is not a game state.
     """
     if flipped:
         seat = ((0 if seat is None else seat) + 1) % state.players
-    last = None
-    if last_move:
-        found = _last(state)
-        if found is not None:
-            last = found[:2]
+    if isinstance(last_move, tuple):
+        last = last_move
+    else:
+        found = _last(state) if last_move else None
+        last = None if found is None else found[:2]
     width, height, defs, fragments = parts(state, seat, highlight, last)
     return "%s%s%s</svg>\n" % (_open(width, height, size, fragments and _title(state)), defs, "".join(fragments))
 
@@ -737,81 +738,3 @@ def install(engine):
                 cls._repr_svg_ = _repr_svg_
             except (AttributeError, TypeError):  # a class that takes no attributes: no picture in notebooks
                 pass
-
-
-# -- command line: azul-engine board -------------------------------------------------------------------------
-
-def register(commands):
-    """The ``board`` command."""
-    from . import _cli
-
-    parser = _cli.add_command(
-        commands, "board", command, help="a position as an SVG picture",
-        description="Draw the position after a number of moves of a recorded game (or a state's text) as an SVG "
-        "1.1 picture, the last move outlined.")
-    parser.add_argument("file", nargs="?", metavar="FILE.jsonl", help="a file of records")
-    parser.add_argument("--game", type=int, default=1, help="line number of the record (default: 1)")
-    parser.add_argument("--move", type=int,
-                        help="the position after this many moves of the game (default: the end; 0: the start)")
-    parser.add_argument("--text", help="draw this state text (state.to_text()) instead of a record")
-    parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
-    parser.add_argument("--size", type=float, help="width in pixels (default: the natural size)")
-    parser.add_argument("--highlight", metavar="MOVE", help="a legal move to outline, in notation")
-    parser.add_argument("-o", "--output", required=True,
-                        help="the .svg file to write (- for standard output; one that exists: --force)")
-    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    _cli.add_backend(parser)
-    return parser
-
-
-def command(args):
-    """``azul-engine board``: exit status 0; 1 for a record or text that cannot be drawn; 2 for a bad
-    argument."""
-    import sys
-    from . import _cli, outputs, records
-    from .replay import frames
-
-    def fail(message, status):
-        print("azul-engine board: %s" % message, file=sys.stderr)
-        return status
-
-    if (args.file is None) == (args.text is None):
-        return fail("give one of: a file of records, or --text STATE", 2)
-    engine = _cli.engine(args)
-    last = None
-    if args.text is not None:
-        try:
-            state = engine.from_text(args.text)
-        except ValueError as e:
-            return fail("--text: %s" % e, 1)
-    else:
-        try:
-            item = records.read_line(args.file, args.game)
-        except OSError as e:
-            return fail("cannot read %s: %s" % (args.file, e.strerror or e), 2)
-        if item is None:
-            return fail("%s: %s" % (args.file, records.no_record(args.file, args.game)), 1)
-        if isinstance(item, records.RecordError):
-            return fail("%s: %s" % (args.file, item), 1)
-        try:
-            positions = frames(item, engine)
-        except records.RecordError as e:
-            return fail("%s: line %d: %s" % (args.file, args.game, e), 1)
-        k = len(positions) - 1 if args.move is None else args.move
-        if not 0 <= k < len(positions):
-            return fail("--move must be 0-%d for this game, not %d" % (len(positions) - 1, k), 2)
-        state, move, player, _ = positions[k]
-        last = (move, player) if move else None
-    try:
-        width, height, defs, fragments = parts(state, args.seat, args.highlight, last)
-        picture = "%s%s%s</svg>\n" % (_open(width, height, args.size, _title(state)), defs, "".join(fragments))
-    except ValueError as e:  # a seat, highlight or size that does not fit
-        return fail(str(e), 2)
-    if args.output == "-":
-        sys.stdout.write(picture)
-        return 0
-    try:
-        outputs.write_text(args.output, picture, "replace" if args.force else "new")
-    except OSError as e:
-        return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
-    return 0

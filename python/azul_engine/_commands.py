@@ -1,0 +1,215 @@
+"""The commands of the tools: ``hint`` (the best moves of a position), ``board`` (a position as an SVG picture)
+and ``replay`` (a recorded game as an HTML page).  The tools themselves (``hints``, ``svg``, ``replay``) know
+nothing of the command line; these commands read their arguments, call them and write the output.
+
+    python -m azul_engine hint "azul-state/1 variant=classic players=2 ..."   # a state's text
+    python -m azul_engine hint position.txt --bot mcts:seconds=2 --top 5     # or a file holding it
+    ... | python -m azul_engine hint -                                       # or standard input
+    python -m azul_engine board games.jsonl --game 3 --move 20 -o board.svg
+    python -m azul_engine replay games.jsonl --game 3 -o game.html
+"""
+
+import json
+import os
+import sys
+
+from . import _cli, outputs, records, svg
+from .hints import hint
+from .replay import frames, to_html
+
+__all__ = ["register", "read_state_text"]
+
+_PREFIX = "azul-state/"
+
+
+def register(commands):
+    """The ``hint``, ``replay`` and ``board`` commands, in the order ``--help`` lists them."""
+    for register_command in (_register_hint, _register_replay, _register_board):
+        register_command(commands)
+
+
+def _fail(command):
+    def fail(message, status):
+        print("azul-engine %s: %s" % (command, message), file=sys.stderr)
+        return status
+    return fail
+
+
+def _read_record(args, fail):
+    """The record on line ``args.game`` of ``args.file``, or the exit status of the one line that says why not."""
+    try:
+        item = records.read_line(args.file, args.game)
+    except OSError as e:
+        return fail("cannot read %s: %s" % (args.file, e.strerror or e), 2)
+    if item is None:
+        return fail("%s: %s" % (args.file, records.no_record(args.file, args.game)), 1)
+    if isinstance(item, records.RecordError):
+        return fail("%s: %s" % (args.file, item), 1)
+    return item
+
+
+def _write(args, text, fail):
+    try:
+        outputs.write_text(args.output, text, "replace" if args.force else "new")
+    except OSError as e:
+        return fail("cannot write %s: %s" % (args.output, e.strerror), 2)
+    return 0
+
+
+# -- hint ----------------------------------------------------------------------------------------------------
+
+def read_state_text(text):
+    """The state's text from the command's TEXT: the text itself, ``-`` for standard input, or a file's path.
+    ValueError says why it cannot be read."""
+    if text.lstrip().startswith(_PREFIX):
+        return text.strip()
+    if text == "-":
+        return sys.stdin.read().strip()
+    try:
+        if os.path.isdir(text):
+            raise ValueError("cannot read %s: it is a directory" % text)
+        with open(text, encoding="utf-8", errors="replace") as f:
+            return f.read().strip()
+    except FileNotFoundError:
+        raise ValueError("%r is neither a state's text (azul-state/1 ...) nor a file" % text[:60]) from None
+    except OSError as e:
+        raise ValueError("cannot read %s: %s" % (text, e.strerror)) from None
+
+
+def _register_hint(commands):
+    parser = _cli.add_command(
+        commands, "hint", hint_command, help="the best moves of a position, with search statistics",
+        description="Search the position TEXT (a state's text, azul-state/1 ..., as to_text() writes it; or a "
+        "file holding it; or - for standard input) with a bot and print its best moves: visits (search "
+        "iterations through the move) and value (mean utility for the player to move, 0-1).")
+    parser.add_argument("text", metavar="TEXT", help="the state's text, a file with it, or - for standard input")
+    parser.add_argument("--bot", default="mcts:seconds=1", metavar="SPEC",
+                        help="a bot that gives search statistics (default: mcts:seconds=1)")
+    parser.add_argument("--top", type=_cli.positive(int), default=3, help="moves to show (default: 3)")
+    parser.add_argument("--seed", type=_cli.seed, default=0, help="seed of the bot's own choices (default: 0)")
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+    _cli.add_backend(parser)
+    return parser
+
+
+def hint_command(args):
+    """``azul-engine hint``: exit status 0, 2 for a bad argument or a position without a move to choose."""
+    out, usage_error = _cli.out, _cli.usage_error
+    try:
+        text = read_state_text(args.text)
+    except ValueError as e:
+        return usage_error(args, str(e))
+    engine = _cli.engine(args)
+    try:
+        state = engine.from_text(text)
+    except ValueError as e:  # StateFormatError
+        return usage_error(args, "not a state's text: %s" % e)
+    try:
+        found = hint(state, bot=args.bot, top=args.top, seed=args.seed)
+    except ValueError as e:
+        return usage_error(args, str(e).replace("hint: ", "", 1))
+    if args.json:
+        out(json.dumps({"player": state.current_player, "bot": args.bot, "hints": [h.as_dict() for h in found]}))
+        return 0
+    out("%s, %d players, round %d: player %d to move; %s" % (state.variant, state.players, state.round,
+                                                             state.current_player, args.bot))
+    rows = [("move", "visits", "share", "value")] + [
+        (h.move, "%d" % h.visits, "-" if h.share is None else "%.1f%%" % (100 * h.share), "%.3f" % h.value)
+        for h in found]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        out("  ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]).rstrip())
+    return 0
+
+
+# -- replay --------------------------------------------------------------------------------------------------
+
+def _register_replay(commands):
+    parser = _cli.add_command(
+        commands, "replay", replay_command, help="a recorded game as a self-contained HTML page",
+        description="Write one record of FILE.jsonl as an HTML page that steps through the game move by move "
+        "(buttons, arrow keys, a slider), with every move, the scores after each round and the end bonuses; it "
+        "needs no network.")
+    parser.add_argument("file", metavar="FILE.jsonl")
+    parser.add_argument("--game", type=_cli.positive(int), default=1, help="line number of the record (default: 1)")
+    parser.add_argument("-o", "--output", required=True, help="the .html file to write (one that exists: --force)")
+    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
+    _cli.add_backend(parser)
+    return parser
+
+
+def replay_command(args):
+    """``azul-engine replay``: exit status 0, 1 for a record that does not replay, 2 for a bad argument."""
+    fail = _fail("replay")
+    if os.path.isdir(args.file):
+        return fail("cannot read %s: it is a directory" % args.file, 2)
+    engine = _cli.engine(args)
+    item = _read_record(args, fail)
+    if isinstance(item, int):
+        return item
+    try:
+        page = to_html(item, engine, seat=args.seat)
+    except records.RecordError as e:
+        return fail("%s: line %d: %s" % (args.file, args.game, e), 1)
+    except ValueError as e:
+        return fail(str(e), 2)
+    return _write(args, page, fail)
+
+
+# -- board ---------------------------------------------------------------------------------------------------
+
+def _register_board(commands):
+    parser = _cli.add_command(
+        commands, "board", board_command, help="a position as an SVG picture",
+        description="Draw the position after a number of moves of a recorded game (or a state's text) as an SVG "
+        "1.1 picture, the last move outlined.")
+    parser.add_argument("file", nargs="?", metavar="FILE.jsonl", help="a file of records")
+    parser.add_argument("--game", type=int, default=1, help="line number of the record (default: 1)")
+    parser.add_argument("--move", type=int,
+                        help="the position after this many moves of the game (default: the end; 0: the start)")
+    parser.add_argument("--text", help="draw this state text (state.to_text()) instead of a record")
+    parser.add_argument("--seat", type=int, default=0, help="the player seen from below (default: 0)")
+    parser.add_argument("--size", type=float, help="width in pixels (default: the natural size)")
+    parser.add_argument("--highlight", metavar="MOVE", help="a legal move to outline, in notation")
+    parser.add_argument("-o", "--output", required=True,
+                        help="the .svg file to write (- for standard output; one that exists: --force)")
+    parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    _cli.add_backend(parser)
+    return parser
+
+
+def board_command(args):
+    """``azul-engine board``: exit status 0; 1 for a record or text that cannot be drawn; 2 for a bad
+    argument."""
+    fail = _fail("board")
+    if (args.file is None) == (args.text is None):
+        return fail("give one of: a file of records, or --text STATE", 2)
+    engine = _cli.engine(args)
+    last = False
+    if args.text is not None:
+        try:
+            state = engine.from_text(args.text)
+        except ValueError as e:
+            return fail("--text: %s" % e, 1)
+    else:
+        item = _read_record(args, fail)
+        if isinstance(item, int):
+            return item
+        try:
+            positions = frames(item, engine)
+        except records.RecordError as e:
+            return fail("%s: line %d: %s" % (args.file, args.game, e), 1)
+        k = len(positions) - 1 if args.move is None else args.move
+        if not 0 <= k < len(positions):
+            return fail("--move must be 0-%d for this game, not %d" % (len(positions) - 1, k), 2)
+        state, move, player, _ = positions[k]
+        last = (move, player) if move else False
+    try:
+        picture = svg.board(state, size=args.size, seat=args.seat, highlight=args.highlight, last_move=last)
+    except ValueError as e:  # a seat, highlight or size that does not fit
+        return fail(str(e), 2)
+    if args.output == "-":
+        sys.stdout.write(picture)
+        return 0
+    return _write(args, picture, fail)
