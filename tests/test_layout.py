@@ -156,3 +156,90 @@ def test_tools_take_the_game_facts_from_game_info():
                     assert fact not in t.string, "%s line %d keeps %r (read game_info instead)" % (
                         name, t.start[0], fact)
     assert checked > 30
+
+
+# -- the layers of the package (.importlinter) -------------------------------------------------------------------
+
+def _source_env():
+    """The environment of a tool that reads python/azul_engine from this checkout (not an installed copy)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.join(ROOT, "python") + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_the_layers_hold():
+    """lint-imports keeps the contracts of .importlinter: engines at the bottom; records, bots and pictures above
+    them; the command line, the web app and Ray on top; no module imports a layer above its own, and no package
+    has an import cycle among its modules."""
+    pytest.importorskip("importlinter", reason="import-linter is in the [test] extra")
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
+                           "lint_imports_command()", "--config", os.path.join(ROOT, ".importlinter"),
+                           "--no-cache"],
+                          cwd=ROOT, env=_source_env(), capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+    assert "0 broken" in proc.stdout
+
+
+def test_no_import_cycle_anywhere_in_the_package():
+    """No module of azul_engine (the package root included, and imports inside functions counted) reaches itself
+    through its imports: the strongly connected components of the import graph are single modules."""
+    pytest.importorskip("grimp", reason="grimp comes with import-linter, in the [test] extra")
+    import sys
+
+    script = (
+        "import grimp, json\n"
+        "g = grimp.build_graph('azul_engine', include_external_packages=False, cache_dir=None)\n"
+        "print(json.dumps({m: sorted(g.find_modules_directly_imported_by(m)) for m in g.modules}))\n")
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=_source_env(), capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    import json
+
+    graph = json.loads(proc.stdout)
+    assert "azul_engine._pure.classic.state" in graph and "azul_engine.records" in graph
+    cycles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
+    assert not cycles, "import cycles: %s" % cycles
+
+
+def _strongly_connected(graph):
+    """Tarjan's strongly connected components of ``graph`` (module -> modules it imports), iteratively."""
+    index, low, on_stack, stack, out = {}, {}, set(), [], []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph.get(root, ())))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(graph.get(child, ()))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                out.append(component)
+    return out
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert sorted(map(sorted, _strongly_connected({"a": ["b"], "b": ["c", "a"], "c": [], "d": ["d"]}))) == \
+        [["a", "b"], ["c"], ["d"]]
