@@ -243,3 +243,26 @@ def _strongly_connected(graph):
 def test_the_cycle_finder_finds_a_cycle():
     assert sorted(map(sorted, _strongly_connected({"a": ["b"], "b": ["c", "a"], "c": [], "d": ["d"]}))) == \
         [["a", "b"], ["c"], ["d"]]
+
+
+def test_the_version_has_one_source(capsys):
+    """azul_engine.__version__, ``azul-engine --version`` and the installed metadata all read _version.py."""
+    import importlib.metadata
+
+    import azul_engine
+    from azul_engine import _version
+    from azul_engine.__main__ import main
+
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+        project = f.read()
+    assert 'dynamic = ["version"]' in project and 'attr = "azul_engine._version.__version__"' in project
+    assert re.fullmatch(r"\d+\.\d+\.\d+(?:\.dev\d+|rc\d+)?", _version.__version__)
+    assert azul_engine.__version__ == _version.__version__
+    try:
+        assert importlib.metadata.version("azul-engine") == _version.__version__
+    except importlib.metadata.PackageNotFoundError:
+        pass  # run from a source tree that was never installed
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == "azul-engine %s\n" % _version.__version__

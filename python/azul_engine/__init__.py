@@ -16,12 +16,7 @@ import importlib
 from . import _backends
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 
-try:
-    from importlib.metadata import PackageNotFoundError, version
-
-    __version__ = version("azul-engine")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0.1.0"
+from ._version import __version__
 
 from . import svg
 from ._backends import BACKEND, ENGINE as _engine, available_backends, engine_of, load_backend

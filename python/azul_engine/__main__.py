@@ -373,6 +373,7 @@ def parser():
     from azul_engine import _commands, play, selfplay, serve
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
+    top.add_argument("--version", action="version", version=f"azul-engine {azul_engine.__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
                               play.register):
