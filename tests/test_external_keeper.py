@@ -158,8 +158,9 @@ def test_standard_error_is_kept_as_a_bounded_tail(engine, tmp_path):
     real_gone = external.ExternalBot._gone
 
     def gone(self):
+        failure = real_gone(self)  # it waits for the error reader: the tail is whole after it
         seen["tail"] = self.error_tail()
-        return real_gone(self)
+        return failure
 
     external.ExternalBot._gone = gone
     try:
