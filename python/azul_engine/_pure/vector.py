@@ -8,9 +8,13 @@ import operator as _operator
 
 from . import common as _pycommon
 from .._errors import IllegalMoveError
-from .._pypavilion import PavilionState, SP_NUM_ACTIONS
 from .common import check_seed as _check_seed
+from .classic.observation import observation_shape
+from .classic.playout import _splitmix_output
+from .classic.state import GameState, _from_text, new_game
 from .classic.types import NUM_ACTIONS, VARIANTS
+from .pavilion.state import PavilionState
+from .pavilion.tables import SP_NUM_ACTIONS
 
 
 class VectorGame:
@@ -36,6 +40,8 @@ class VectorGame:
     game there, in index order, instead of applying that slot's action (which is not checked):
     Gymnasium's next-step autoreset.
     """
+
+    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     def __new__(cls, *args, **kwargs):
         # VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False).  The whole
@@ -370,9 +376,5 @@ def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
     return self
 
 
-# Names of the sibling modules, imported last: they import this one's.
-from .classic.state import GameState  # noqa: E402
-from .classic.text import _from_text  # noqa: E402
-from .classic.playout import _splitmix_output  # noqa: E402
-from .classic.round import new_game  # noqa: E402
-from .classic.observation import observation_shape  # noqa: E402
+# Pickles name it as they always have: azul_engine._pyengine._vector_game (that module exports it).
+_vector_game.__module__ = "azul_engine._pyengine"
