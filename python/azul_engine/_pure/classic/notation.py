@@ -168,4 +168,3 @@ def string_to_action(self, text):
             raise IllegalMoveError("%r: the pending wall tiling decision is for pattern "
                                    "line %d, not %d" % (text, pending + 1, row + 1))
     return action
-

@@ -79,4 +79,3 @@ def observation_tensor(self, player=None):
     out = [0.0] * (SEAT_FEATURES * self._players + SHARED_FEATURES)
     self._observation(player, out, 0)
     return np.array(out, dtype=np.float32)
-

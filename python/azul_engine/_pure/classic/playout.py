@@ -116,4 +116,3 @@ def playouts_from(state, n, seed=0, threads=0, *, with_plies=False, policy="unif
         plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
-

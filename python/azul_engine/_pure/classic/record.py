@@ -61,4 +61,3 @@ def score_sheet(self):
             for move in moves:
                 g.apply(move)
     return g._sheet
-

@@ -120,4 +120,3 @@ def deal(self, factories):
     if self._phase == OFFER and self._h_rounds:
         self._h_rounds.pop()
     self._begin_offer()
-

@@ -245,4 +245,3 @@ def score_if_round_ended(self):
         g._turn = g._start
     g._tile_walls(True)
     return g._score
-

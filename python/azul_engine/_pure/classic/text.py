@@ -360,4 +360,3 @@ def to_text(self, history=False):
                    + ":%d:%d" % (self._h_first, 1 if self._h_complete else 0))
         out.extend(_pycommon.rounds_text(self._h_rounds))
     return " ".join(out)
-

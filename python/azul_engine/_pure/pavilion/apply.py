@@ -352,4 +352,3 @@ def _end_turn(self, p):
     self._fill = FILL_REFILL
     self._turn = CHANCE
     self._continue_fill()
-

@@ -42,7 +42,6 @@ def play_random(g, policy, light=False):
     return plies
 
 
-
 def _play_light(g, policy):
     """play_random with the light policy: in the play phase, a placement (one draw: below(16);
     0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as

@@ -56,4 +56,3 @@ def score_sheet(self):
                 for move in moves:
                     g.apply(move)
     return g._sheet
-

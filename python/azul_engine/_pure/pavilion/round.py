@@ -217,4 +217,3 @@ def _deal_supply(self, counts):
     self._h_seed = None
     self._undo = []
     self._fill_done()
-

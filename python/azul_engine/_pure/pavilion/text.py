@@ -313,4 +313,3 @@ def __str__(self):
             ", passed" if self._passed[p] else "", _tiles(self._hand[p]) or "-"))
         lines.append("  " + "  ".join("%s:%s" % (SP_STARS[s], boards[p][s]) for s in range(7)))
     return "\n".join(lines)
-
