@@ -266,3 +266,88 @@ def test_the_version_has_one_source(capsys):
         main(["--version"])
     assert exit_.value.code == 0
     assert capsys.readouterr().out == "azul-engine %s\n" % _version.__version__
+
+
+# -- the pure engine's import graph ----------------------------------------------------------------------------
+
+PURE_ENGINE = PURE + [os.path.join(ROOT, "python", "azul_engine", name) for name in ENGINE_FILES]
+
+
+def _module_name(path):
+    parts = os.path.relpath(path, os.path.join(ROOT, "python"))[:-len(".py")].split(os.sep)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path):
+    """The modules the file at ``path`` imports, as absolute names: every import statement, at the top or in a
+    function (a function's import can hide a cycle as well as any), and for ``from X import Y`` both X and X.Y
+    (Y may be a module)."""
+    import ast
+
+    name = _module_name(path)
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module
+            out.add(module)
+            out.update("%s.%s" % (module, alias.name) for alias in node.names)
+    return out
+
+
+def pure_import_graph():
+    """module -> the modules of the pure engine (azul_engine._pure and _pyengine, _pypavilion, _pycommon) it
+    imports.  Importing a.b.c runs the packages a and a.b first: those count as imports too."""
+    modules = {_module_name(path): path for path in PURE_ENGINE}
+    graph = {}
+    for name, path in modules.items():
+        edges = set()
+        for imported in _imports(path) | {name}:
+            parts = imported.split(".")
+            edges.update(".".join(parts[:k]) for k in range(1, len(parts) + 1))
+        graph[name] = sorted(m for m in edges if m in modules and m != name)
+    return graph
+
+
+def test_the_pure_engine_has_no_import_cycle():
+    """No module of the pure engine imports, directly or through others, a module that imports it back: each job's
+    module imports only what it uses, state.py composes the state class from them, and the engine modules
+    (_pyengine, _pypavilion) import the finished engine.  A cycle would make the import order matter again."""
+    graph = pure_import_graph()
+    assert len(graph) >= 35 and "azul_engine._pure.classic.state" in graph["azul_engine._pyengine"]
+    assert "azul_engine._pure.classic.apply" in graph["azul_engine._pure.classic.state"]
+    cycles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
+    assert not cycles, "import cycles in the pure engine: %s" % "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_pure_engine_imports_at_the_top():
+    """No late import (after the module's code has begun, as flake8's E402 says) and no class put together
+    afterwards: the state classes are composed in their class bodies, and no module fills a namespace from others
+    (``globals().update``, setattr on a class)."""
+    import ast
+
+    for path in PURE_ENGINE:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        tree = ast.parse(text, path)
+        code_began = False
+        for node in tree.body:
+            is_docstring = isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                assert not code_began, "%s line %d: an import after the module's code" % (rel(path), node.lineno)
+            elif not is_docstring:
+                code_began = True
+        assert "noqa: E402" not in text and "globals()" not in text, rel(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                target = node.args[0]
+                assert not (isinstance(target, ast.Name) and target.id[:1].isupper()), \
+                    "%s line %d: a class put together with setattr" % (rel(path), node.lineno)

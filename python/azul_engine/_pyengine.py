@@ -1,41 +1,80 @@
 """The pure-Python Azul engine.
 
-This module is the readable twin of the C++ core in ``native/``.  It assembles the engine from
-``azul_engine._pure``: ``classic/`` (one module per job, as ``native/src/``: types, notation, state,
-movegen, apply, scoring, round, observation, text, record, playout, undo, key; each module's banner names its C++
-twin), ``pavilion/`` (Summer Pavilion, through ``azul_engine._pypavilion``), ``common.py`` (what both
-share), ``vector.py`` and ``game_info.py``, so that the two engines can be read side by side.  It must
-behave exactly like ``azul_engine._cppengine``: the same seed and moves give the same game, the
-same legal moves in the same order, the same state text and the same errors.  The shared test
-suite checks that in lockstep.
+This module is the readable twin of the C++ core in ``native/``.  Its code is in ``azul_engine._pure``:
+``classic/`` (one module per job, as ``native/src/``: types, notation, movegen, apply, scoring, round,
+observation, text, record, undo, key, and playout; each module's banner names its C++ twin), where
+``classic/state.py`` composes :class:`GameState` (its class body binds each job's functions by name);
+``pavilion/`` (Summer Pavilion, the same way, exported by ``azul_engine._pypavilion``), ``common.py`` (what both
+share), ``vector.py``, ``game_info.py`` and ``search.py``, so that the two engines can be read side by side.
+This module imports the engine's names from there, each one by name.  It must behave exactly like
+``azul_engine._cppengine``: the same seed and moves give the same game, the same legal moves in the same order,
+the same state text and the same errors.  The shared test suite checks that in lockstep.
 
 Everything here is plain Python on purpose: no compiler is needed, and a debugger can step
 through every rule.
 """
 
-from ._pure.classic import state as _m_state  # first: it imports the modules of every job
-from ._pure.classic import apply as _m_apply
-from ._pure.classic import key as _m_key
-from ._pure.classic import movegen as _m_movegen
-from ._pure.classic import notation as _m_notation
-from ._pure.classic import observation as _m_observation
-from ._pure.classic import playout as _m_playout
-from ._pure.classic import record as _m_record
-from ._pure.classic import round as _m_round
-from ._pure.classic import scoring as _m_scoring
-from ._pure.classic import text as _m_text
-from ._pure.classic import types as _m_types
-from ._pure.classic import undo as _m_undo
-from ._pure import vector as _m_vector
-from ._pure.game_info import GameInfo, game_info
-from . import _pypavilion
-from ._pypavilion import (
-    PavilionState, SP_COLOURS, SP_STARS, SP_KEEP_SETS, SP_NUM_ACTIONS, SP_PLACE_ACTION_BASE,
-    SP_BONUS_ACTION_BASE, SP_PASS_ACTION_BASE, SP_DRAW_ACTION_BASE, SP_FIRST_PLAYER_ACTION_BASE,
-)
+import itertools  # noqa: F401  (in the namespace since the engine was one file; kept so that no name goes away)
+import json  # noqa: F401  (likewise)
+import os  # noqa: F401  (likewise)
+
 from ._errors import IllegalMoveError, StateFormatError
-from ._pure.common import assemble as _assemble
+from ._pure.classic.observation import observation_shape
+from ._pure.classic.playout import playouts_from, random_playouts
+from ._pure.classic.scoring import end_bonus
+from ._pure.classic.state import GameState, from_text, new_game
+from ._pure.classic.state import _from_text  # noqa: F401  (pickles of a GameState name it here)
+from ._pure.classic.types import (
+    CHANCE,
+    COLOURS,
+    DRAW_ACTION_BASE,
+    FIRST_PLAYER_ACTION_BASE,
+    MAX_ROUNDS,
+    NUM_ACTIONS,
+    NUM_DRAFT_ACTIONS,
+    PORTABLE,
+    TEXT_VERSION,
+    TILE_ACTION_BASE,
+    VARIANTS,
+    VECTORISED,
+)
+from ._pure.game_info import GameInfo, game_info
 from ._pure.search import SearchResult, search
+from ._pure.vector import VectorGame
+from ._pure.vector import _vector_game  # noqa: F401  (pickles of a VectorGame name it here)
+from ._pypavilion import (
+    SP_BONUS_ACTION_BASE,
+    SP_COLOURS,
+    SP_DRAW_ACTION_BASE,
+    SP_FIRST_PLAYER_ACTION_BASE,
+    SP_KEEP_SETS,
+    SP_NUM_ACTIONS,
+    SP_PASS_ACTION_BASE,
+    SP_PLACE_ACTION_BASE,
+    SP_STARS,
+    PavilionState,
+)
+
+# Names outside __all__ (which is the C++ engine's), importable from here as they always were: the classic game's
+# phases and tables, and VectorGame's check of auto_reset ("X as X" tells type checkers that they are exported too).
+from ._pure.classic.types import (
+    CENTRE as CENTRE,
+    COLOUR_NAMES as COLOUR_NAMES,
+    FILL as FILL,
+    FIRST_PLAYER as FIRST_PLAYER,
+    FLOOR as FLOOR,
+    FLOOR_PENALTY as FLOOR_PENALTY,
+    FLOOR_SPACES as FLOOR_SPACES,
+    OFFER as OFFER,
+    OVER as OVER,
+    PHASE_NAMES as PHASE_NAMES,
+    SEAT_FEATURES as SEAT_FEATURES,
+    SHARED_FEATURES as SHARED_FEATURES,
+    TILES_PER_COLOUR as TILES_PER_COLOUR,
+    TILING as TILING,
+    WALL_VARIANTS as WALL_VARIANTS,
+)
+from ._pure.vector import check_auto_reset as check_auto_reset
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",
@@ -48,8 +87,3 @@ __all__ = [
 ]
 
 NAME = "python"  # the engine's name, as load_backend takes it (the C++ engine's: "cpp")
-
-_assemble(globals(), (
-    _m_types, _m_notation, _m_state, _m_apply, _m_key, _m_movegen, _m_observation, _m_playout,
-    _m_record, _m_round, _m_scoring, _m_text, _m_undo, _m_vector,
-), __name__)

@@ -1,9 +1,10 @@
 """Azul: Summer Pavilion in the pure-Python engine (rules section 3).
 
 The readable twin of ``native/src/pavilion/`` and ``native/include/azul/pavilion/``: the same
-board model, action ids, notation, state text, history and messages.  This module assembles it from
-``azul_engine._pure.pavilion`` (one module per job: tables, notation, state, movegen, apply, scoring,
-round, observation, text, record, playout, undo, key; each module's banner names its C++ twin).
+board model, action ids, notation, state text, history and messages.  The code is in
+``azul_engine._pure.pavilion`` (one module per job: tables, notation, movegen, apply, scoring, round,
+observation, text, record, playout, undo, key; each module's banner names its C++ twin), where ``state.py``
+composes :class:`PavilionState` from them; this module imports its public names from there.
 :func:`azul_engine._pyengine.new_game` hands ``variant="summer-pavilion"`` to :func:`new_game`
 here; the state it returns is a :class:`PavilionState`, with the same methods as a classic
 ``GameState`` wherever the two games share an idea.
@@ -26,22 +27,60 @@ Action ids (``SP_NUM_ACTIONS`` = 1798):
 - 1794-1797, chance: seat 0-3 starts round 1.
 """
 
-from ._pure.pavilion import state as _m_state  # first: it imports the modules of every job
-from ._pure.pavilion import apply as _m_apply
-from ._pure.pavilion import key as _m_key
-from ._pure.pavilion import movegen as _m_movegen
-from ._pure.pavilion import notation as _m_notation
-from ._pure.pavilion import observation as _m_observation
-from ._pure.pavilion import playout as _m_playout
-from ._pure.pavilion import record as _m_record
-from ._pure.pavilion import round as _m_round
-from ._pure.pavilion import scoring as _m_scoring
-from ._pure.pavilion import tables as _m_tables
-from ._pure.pavilion import text as _m_text
-from ._pure.pavilion import undo as _m_undo
-from ._pure.common import assemble as _assemble
+import itertools  # noqa: F401  (in the namespace since the engine was one file; kept so that no name goes away)
+import json  # noqa: F401  (likewise)
 
-_assemble(globals(), (
-    _m_tables, _m_notation, _m_state, _m_apply, _m_key, _m_movegen, _m_observation, _m_playout,
-    _m_record, _m_round, _m_scoring, _m_text, _m_undo,
-), __name__)
+from ._errors import IllegalMoveError, StateFormatError
+from ._pure.pavilion.playout import LIGHT_PASS_ODDS, play_random
+from ._pure.pavilion.state import PavilionState, new_game
+from ._pure.pavilion.state import _from_text  # noqa: F401  (pickles of a PavilionState name it here)
+from ._pure.pavilion.tables import (
+    ACQUIRE,
+    BONUS,
+    CENTRE,
+    CENTRE_STAR,
+    CHANCE,
+    FILL,
+    FILL_FACTORIES,
+    FILL_NAMES,
+    FILL_REFILL,
+    FILL_SETUP,
+    FIRST_PLAYER,
+    MIN_SCORE,
+    NO_FILL,
+    NUMBER_BONUS,
+    ORNAMENTS,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    ROUNDS,
+    SEAT_FEATURES,
+    SHARED_FEATURES,
+    SP_BONUS_ACTION_BASE,
+    SP_COLOURS,
+    SP_COLOUR_NAMES,
+    SP_DRAW_ACTION_BASE,
+    SP_FIRST_PLAYER_ACTION_BASE,
+    SP_KEEP_SETS,
+    SP_NUM_ACTIONS,
+    SP_PASS_ACTION_BASE,
+    SP_PLACE_ACTION_BASE,
+    SP_STARS,
+    SP_STAR_NAMES,
+    START_SCORE,
+    STAR_BONUS,
+    STAR_COLOUR,
+    SUPPLY_SIZE,
+    TILES_PER_COLOUR,
+    ornament_name,
+)
+
+__all__ = [
+    "PavilionState", "new_game", "play_random", "ornament_name", "IllegalMoveError", "StateFormatError",
+    "SP_COLOURS", "SP_COLOUR_NAMES", "SP_STARS", "SP_STAR_NAMES", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
+    "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
+    "SP_FIRST_PLAYER_ACTION_BASE", "STAR_COLOUR", "CENTRE_STAR", "CENTRE", "TILES_PER_COLOUR", "SUPPLY_SIZE",
+    "START_SCORE", "MIN_SCORE", "ROUNDS", "STAR_BONUS", "NUMBER_BONUS", "ORNAMENTS", "CHANCE", "SEAT_FEATURES",
+    "SHARED_FEATURES", "FIRST_PLAYER", "FILL", "ACQUIRE", "PLAY", "BONUS", "OVER", "PHASE_NAMES", "NO_FILL",
+    "FILL_SETUP", "FILL_FACTORIES", "FILL_REFILL", "FILL_NAMES", "LIGHT_PASS_ODDS",
+]

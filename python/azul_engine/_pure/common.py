@@ -534,19 +534,3 @@ def note_interrupted_step(exc, k, n):
     if hasattr(exc, "add_note"):
         exc.add_note("VectorGame.step stopped before game %d: the %d games before it took their "
                      "actions, the other %d did not (VectorGame.stepped)" % (k, k, n - k))
-
-
-def assemble(namespace, modules, module_name):
-    """Fill an engine module's namespace (``azul_engine._pyengine``, ``_pypavilion``) from the modules of its jobs:
-    every top-level name, private ones included, as when each engine was one file.  Their functions and classes
-    take that module as theirs, so that reprs and pickles name it as before.  Methods (attached to their class by
-    the variant's state module) are left out."""
-    for module in modules:
-        for key, value in vars(module).items():
-            if key.startswith("__"):
-                continue
-            if callable(value) and "." in getattr(value, "__qualname__", ""):
-                continue
-            if callable(value) and getattr(value, "__module__", "") == module.__name__:
-                value.__module__ = module_name
-            namespace.setdefault(key, value)

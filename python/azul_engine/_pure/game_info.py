@@ -7,6 +7,8 @@ keeping constants of their own.  docs/observation.md describes every observation
 
 import types
 
+from .classic.types import check_players_and_variant
+
 __all__ = ["GameInfo", "game_info"]
 
 # Observation parts in layout order: (name, length).  A seat block, repeated for every seat from the observer
@@ -41,10 +43,6 @@ _VARIANTS["grey"] = _VARIANTS["classic"]
 
 _HINT = "use azul_engine.game_info(variant, players)"
 
-_FIELDS = ("variant", "players", "num_actions", "observation_shape", "observation_offsets", "seat_features",
-           "colours", "start_score", "min_score", "max_score", "max_rounds", "rounds", "factories",
-           "tiles_per_colour", "wild_colours", "end_bonuses", "floor_penalties", "wall_pattern", "stars")
-
 # What each floor space costs (rules section 1: 1, 2, 4, 6, 8, 11, 14 in total); the classic wall's pattern
 # (colour c of row r at column (c + r) mod 5); Summer Pavilion's stars (outer ones clockwise from the upper left,
 # then the centre).
@@ -64,6 +62,11 @@ def _offsets(players, seat, shared):
         out[name] = (start, length)
         start += length
     return out, start
+
+
+def _field(index):
+    """The read-only property of ``GameInfo._values[index]``."""
+    return property(lambda self: self._values[index], doc="See the class docstring.")
 
 
 class GameInfo:
@@ -135,14 +138,27 @@ class GameInfo:
     def __reduce__(self):
         return (game_info, self._values[:2])
 
+    # The facts, read-only, in the order of _values (_make).
+    variant = _field(0)
+    players = _field(1)
+    num_actions = _field(2)
+    observation_shape = _field(3)
+    observation_offsets = _field(4)
+    seat_features = _field(5)
+    colours = _field(6)
+    start_score = _field(7)
+    min_score = _field(8)
+    max_score = _field(9)
+    max_rounds = _field(10)
+    rounds = _field(11)
+    factories = _field(12)
+    tiles_per_colour = _field(13)
+    wild_colours = _field(14)
+    end_bonuses = _field(15)
+    floor_penalties = _field(16)
+    wall_pattern = _field(17)
+    stars = _field(18)
 
-def _field(index, doc):
-    return property(lambda self: self._values[index], doc=doc)
-
-
-for _i, _name in enumerate(_FIELDS):
-    setattr(GameInfo, _name, _field(_i, "See the class docstring."))
-del _i, _name
 
 _CACHE = {}
 
@@ -155,9 +171,7 @@ def game_info(variant="classic", players=2):
     key = (variant, players) if type(players) is int and type(variant) is str else None
     info = _CACHE.get(key) if key is not None else None
     if info is None:
-        from .. import _pyengine
-
-        _pyengine.observation_shape(players, variant)  # checks the arguments, as new_game does
+        check_players_and_variant(players, variant)  # as new_game does
         info = GameInfo._make(variant, players)
         _CACHE[(variant, players)] = info
     return info

@@ -155,6 +155,7 @@ def greedy_top(state, actions, k, rng):
 
 def _rollouts(state, k, seed, light):
     """Final scores of ``playouts_from(state, k, seed, threads=1, policy)``, as lists (the engine's own loop)."""
+    # Imported here, not at the top: see search().
     from .classic.playout import _play_random, _splitmix_output
 
     out = []
@@ -313,6 +314,8 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     >>> result.action in new_game(2, seed=7).legal_actions(), sum(result.visits), result.pv[0] == result.action
     (True, 50, True)
     """
+    # Imported here, not at the top: the C++ engine imports this module (SearchResult, check_search) and should
+    # not load the pure engine with it.  No cycle hides here: tests/test_layout.py counts these imports too.
     from .classic.state import GameState
     from .pavilion.state import PavilionState
 

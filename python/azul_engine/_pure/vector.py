@@ -8,9 +8,29 @@ import operator as _operator
 
 from . import common as _pycommon
 from .._errors import IllegalMoveError
-from .._pypavilion import PavilionState, SP_NUM_ACTIONS
 from .common import check_seed as _check_seed
+from .classic.observation import observation_shape
+from .classic.playout import _splitmix_output
+from .classic.state import GameState, _from_text, new_game
 from .classic.types import NUM_ACTIONS, VARIANTS
+from .pavilion.state import PavilionState
+from .pavilion.tables import SP_NUM_ACTIONS
+
+
+class _ReadOnly(property):
+    # A read-only property of VectorGame that takes no name (a property in a class body takes its attribute's):
+    # assigning one then says what the C++ engine's attributes say, "property of 'VectorGame' object has no setter".
+
+    # Each one's own docstring (a subclass's class docstring, even None, would hide it before Python 3.12).
+    __doc__ = property.__dict__["__doc__"]
+
+    def __set_name__(self, owner, name):
+        pass
+
+
+def _read_only(name, doc):
+    """The read-only property of the attribute ``_v_NAME``."""
+    return _ReadOnly(_operator.attrgetter("_v_" + name), None, None, doc + " (read-only)")
 
 
 class VectorGame:
@@ -36,6 +56,8 @@ class VectorGame:
     game there, in index order, instead of applying that slot's action (which is not checked):
     Gymnasium's next-step autoreset.
     """
+
+    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     def __new__(cls, *args, **kwargs):
         # VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False).  The whole
@@ -312,6 +334,22 @@ class VectorGame:
         return (_vector_game, (self.n, self.players, self.variant, self._seed, self._started,
                                games, self.auto_reset))
 
+    # The public attributes: read-only properties, as the C++ engine's.
+    n = _read_only("n", "the number of games")
+    players = _read_only("players", "players a game")
+    variant = _read_only("variant", "the games' variant")
+    auto_reset = _read_only("auto_reset", "what becomes of a game that ends in a step: False, True (it starts again "
+                                          "at once) or 'next_step'")
+    final_scores = _read_only("final_scores", "n x players, each slot's last finished game's scores")
+    final_returns = _read_only("final_returns", "n x players, each slot's last finished game's returns")
+    legal_mask = _read_only("legal_mask", "n x actions, True where the action is legal")
+    legal_actions = _read_only("legal_actions", "n x actions, legal ids then -1")
+    num_legal = _read_only("num_legal", "n, the legal actions of each game")
+    current_player = _read_only("current_player", "n, the player to move (-1 once over)")
+    scores = _read_only("scores", "n x players, the games' scores")
+    done = _read_only("done", "n, whether each game is over (auto_reset: ended in the step)")
+    stepped = _read_only("stepped", "the games the last step moved (index order; n after a whole step)")
+
 
 def check_auto_reset(value):
     """VectorGame's auto_reset: False, True or "next_step" (the C++ engine: ToAutoReset)."""
@@ -327,23 +365,6 @@ def _read_only_view(array):
     import numpy as np
 
     return np.asarray(memoryview(array).toreadonly())
-
-
-# The public attributes are read-only properties, as the C++ engine's.  (Made here, not in the class body,
-# so that they have no name: assigning one says what the C++ engine's does, "property of 'VectorGame' object
-# has no setter".)
-_PROPERTIES = {
-    "n": "the number of games", "players": "players a game", "variant": "the games' variant",
-    "auto_reset": "what becomes of a game that ends in a step: False, True (it starts again at once) or 'next_step'",
-    "final_scores": "n x players, each slot's last finished game's scores",
-    "final_returns": "n x players, each slot's last finished game's returns",
-    "legal_mask": "n x actions, True where the action is legal", "legal_actions": "n x actions, legal ids then -1",
-    "num_legal": "n, the legal actions of each game", "current_player": "n, the player to move (-1 once over)",
-    "scores": "n x players, the games' scores", "done": "n, whether each game is over (auto_reset: ended in the step)",
-    "stepped": "the games the last step moved (index order; n after a whole step)"}
-for _name, _doc in _PROPERTIES.items():
-    setattr(VectorGame, _name, property(_operator.attrgetter("_v_" + _name), None, None, _doc + " (read-only)"))
-del _name, _doc
 
 
 def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
@@ -370,9 +391,5 @@ def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
     return self
 
 
-# Names of the sibling modules, imported last: they import this one's.
-from .classic.state import GameState  # noqa: E402
-from .classic.text import _from_text  # noqa: E402
-from .classic.playout import _splitmix_output  # noqa: E402
-from .classic.round import new_game  # noqa: E402
-from .classic.observation import observation_shape  # noqa: E402
+# Pickles name it as they always have: azul_engine._pyengine._vector_game (that module exports it).
+_vector_game.__module__ = "azul_engine._pyengine"

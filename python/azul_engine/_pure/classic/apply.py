@@ -4,7 +4,6 @@ C++ twin: native/src/classic/apply.cpp.
 """
 
 
-from .. import common as _pycommon
 from ..._errors import IllegalMoveError
 from .types import (
     CENTRE,
@@ -22,12 +21,7 @@ from .types import (
     TILE_ACTION_BASE,
     TILING,
 )
-from .notation import _DRAFT_PARTS, _DRAFT_TEXT, _NO_TILES, _TILING_TEXT
-
-
-def _check_action(action):
-    # numpy integers and other int-likes are accepted through __index__; bools are not.
-    return _pycommon.check_action(action, NUM_ACTIONS)
+from .notation import _DRAFT_PARTS, _DRAFT_TEXT, _NO_TILES, _TILING_TEXT, _check_action
 
 
 def apply(self, move):

@@ -15,11 +15,17 @@ from .types import (
     DRAW_ACTION_BASE,
     FIRST_PLAYER_ACTION_BASE,
     FLOOR,
+    NUM_ACTIONS,
     NUM_DRAFT_ACTIONS,
     OVER,
     TILE_ACTION_BASE,
     TILING,
 )
+
+
+def _check_action(action):
+    # numpy integers and other int-likes are accepted through __index__; bools are not.
+    return _pycommon.check_action(action, NUM_ACTIONS)
 
 
 def _tiles_to_str(counts):
@@ -162,7 +168,3 @@ def string_to_action(self, text):
             raise IllegalMoveError("%r: the pending wall tiling decision is for pattern "
                                    "line %d, not %d" % (text, pending + 1, row + 1))
     return action
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .apply import _check_action  # noqa: E402

@@ -5,16 +5,16 @@ C++ twin: native/src/classic/observation.cpp.
 
 
 from .. import common as _pycommon
-from ... import _pypavilion
-from .types import OFFER, SEAT_FEATURES, SHARED_FEATURES, TILING
+from ..pavilion import tables as _pavilion_tables
+from .types import OFFER, SEAT_FEATURES, SHARED_FEATURES, TILING, check_players_and_variant
 
 
 def observation_shape(players, variant="classic"):
     """Shape of :meth:`GameState.observation_tensor`: ``(154 * players + 76,)``; for
     "summer-pavilion", of :meth:`PavilionState.observation_tensor`: ``(87 * players + 97,)``."""
-    new_game(players, variant, 0)  # checks the arguments
+    check_players_and_variant(players, variant)  # as new_game does
     if variant == "summer-pavilion":
-        return (_pypavilion.SEAT_FEATURES * players + _pypavilion.SHARED_FEATURES,)
+        return (_pavilion_tables.SEAT_FEATURES * players + _pavilion_tables.SHARED_FEATURES,)
     return (SEAT_FEATURES * players + SHARED_FEATURES,)
 
 
@@ -79,7 +79,3 @@ def observation_tensor(self, player=None):
     out = [0.0] * (SEAT_FEATURES * self._players + SHARED_FEATURES)
     self._observation(player, out, 0)
     return np.array(out, dtype=np.float32)
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .round import new_game  # noqa: E402

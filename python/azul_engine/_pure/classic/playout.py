@@ -5,9 +5,10 @@ C++ twin: native/src/classic/playout.cpp (and the playout kernel, native/src/cla
 
 
 from .. import common as _pycommon
-from ... import _pypavilion
-from ..._pypavilion import PavilionState
 from ..common import MASK64 as _MASK64, check_seed as _check_seed, splitmix_next as _splitmix_next
+from ..pavilion.playout import play_random as _play_random_pavilion
+from ..pavilion.state import PavilionState
+from .state import GameState, new_game
 from .types import FILL, FIRST_PLAYER, FLOOR, OFFER, OVER
 
 
@@ -21,7 +22,7 @@ def _splitmix_output(seed, k):
 
 def _play_random(g, policy, light=False):
     if type(g) is PavilionState:
-        return _pypavilion.play_random(g, policy, light)
+        return _play_random_pavilion(g, policy, light)
     return _play_random_wall(g, policy, light)
 
 
@@ -115,8 +116,3 @@ def playouts_from(state, n, seed=0, threads=0, *, with_plies=False, policy="unif
         plies += _play_random(g, _splitmix_output(seed, 2 * i + 2), light)
         out[i] = g._score
     return (out, plies) if with_plies else out
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import GameState  # noqa: E402
-from .round import new_game  # noqa: E402

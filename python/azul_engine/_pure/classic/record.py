@@ -52,7 +52,7 @@ def score_sheet(self):
     """
     if not self._h_complete:
         self.record()  # raises the same ValueError
-    g = GameState._blank(self._players, self._variant, True, 0)
+    g = type(self)._blank(self._players, self._variant, True, 0)
     g._sheet = []
     if self._h_first >= 0:
         g.apply(FIRST_PLAYER_ACTION_BASE + self._h_first)
@@ -61,7 +61,3 @@ def score_sheet(self):
             for move in moves:
                 g.apply(move)
     return g._sheet
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import GameState  # noqa: E402

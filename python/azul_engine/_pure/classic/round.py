@@ -1,50 +1,15 @@
-"""Classic and grey-wall Azul, pure-Python engine: new games, filling the factories, explicit deals (rules sections 1
-and 5).
+"""Classic and grey-wall Azul, pure-Python engine: the start of a round, filling the factories, explicit deals (rules
+sections 1 and 5; new_game itself is in state.py, with the class it makes).
 
 C++ twin: native/src/classic/round.cpp.
 """
 
 
-import os
-
-
 from .. import common as _pycommon
-from ... import _pypavilion
 from ..._errors import IllegalMoveError, StateFormatError
-from ..common import MASK64 as _MASK64, check_seed as _check_seed
-from .types import CHANCE, COLOUR_NAMES, FILL, OFFER, VARIANTS
+from ..common import MASK64 as _MASK64
+from .types import CHANCE, COLOUR_NAMES, FILL, OFFER
 from .notation import _NO_TILES, _parse_tiles, _tiles_to_str
-
-
-def new_game(players=2, variant="classic", seed=None, chance="sampled"):
-    """Start a game of Azul.
-
-    ``players`` 2-4; ``variant`` "classic" (coloured wall), "grey" (free placement) or
-    "summer-pavilion" (Azul: Summer Pavilion, a :class:`PavilionState`);
-    ``seed`` an int in 0..2**64-1, or None to draw one from the OS (kept in ``state.seed``);
-    ``chance`` "sampled" (the game's generator draws the first player and every tile) or
-    "explicit" (the state stops at each draw as a chance node, see ``chance_outcomes``).
-    """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError("players must be an int, not %s" % type(players).__name__)
-    if not 2 <= players <= 4:
-        raise ValueError("players must be 2, 3 or 4, got %d" % players)
-    if variant not in VARIANTS:
-        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
-    if chance not in ("sampled", "explicit"):
-        raise ValueError("chance must be 'sampled' or 'explicit', got %r" % (chance,))
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    seed = _check_seed(seed)
-    explicit = chance == "explicit"
-    if variant == "summer-pavilion":
-        return _pypavilion.new_game(players, seed, explicit)
-    g = GameState._blank(players, VARIANTS.index(variant), explicit, seed)
-    if not explicit:
-        g._start = g._below(players)
-        g._h_first = g._start
-        g._start_round()
-    return g
 
 
 def _start_round(self):
@@ -155,7 +120,3 @@ def deal(self, factories):
     if self._phase == OFFER and self._h_rounds:
         self._h_rounds.pop()
     self._begin_offer()
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import GameState  # noqa: E402

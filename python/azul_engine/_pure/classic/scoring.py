@@ -18,6 +18,7 @@ from .types import (
     WALL_VARIANTS,
 )
 from .notation import _NO_TILES
+from .text import _parse_wall
 
 
 def _tile_runs(wall, row, col):
@@ -244,7 +245,3 @@ def score_if_round_ended(self):
         g._turn = g._start
     g._tile_walls(True)
     return g._score
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .text import _parse_wall  # noqa: E402

@@ -1,59 +1,43 @@
-"""Classic and grey-wall Azul, pure-Python engine: the game state, GameState (the methods of each job are written in
-that job's module and attached here).
+"""Classic and grey-wall Azul, pure-Python engine: the game state, GameState, composed here: its class body binds, by
+name, the methods written in the module of each job (notation, movegen, apply, scoring, round, observation, text,
+record, undo, key); those modules never import this one.  new_game, from_text and _from_text, which make states,
+are here too; playout.py and ../vector.py use the finished class.
 
 C++ twin: native/include/azul/classic/state.h.
 """
 
 
-import json
+import os
 
 
 from .. import common as _pycommon
-from ..._errors import IllegalMoveError, StateFormatError
-from ..common import (
-    MASK64 as _MASK64,
-    check_seed as _check_seed,
-    new_lock as _new_lock,
-    splitmix_next as _splitmix_next,
+from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
+from ..pavilion.state import new_game as _pavilion_new_game
+from . import (
+    apply as _apply_py,
+    key as _key_py,
+    movegen as _movegen_py,
+    notation as _notation_py,
+    observation as _observation_py,
+    record as _record_py,
+    round as _round_py,
+    scoring as _scoring_py,
+    text as _text_py,
+    undo as _undo_py,
 )
+from .notation import _tiles_to_str
 from .types import (
-    CENTRE,
     CHANCE,
     COLOURS,
-    COLOUR_NAMES,
-    DRAW_ACTION_BASE,
     FILL,
     FIRST_PLAYER,
-    FIRST_PLAYER_ACTION_BASE,
-    FLOOR,
-    FLOOR_PENALTY,
-    FLOOR_SPACES,
-    MAX_ROUNDS,
-    NUM_ACTIONS,
-    NUM_DRAFT_ACTIONS,
-    OFFER,
     OVER,
     PHASE_NAMES,
-    SEAT_FEATURES,
-    SHARED_FEATURES,
-    TEXT_VERSION,
     TILES_PER_COLOUR,
-    TILE_ACTION_BASE,
     TILING,
     VARIANTS,
     _num_factories,
-)
-from .notation import (
-    _DRAFTS,
-    _DRAFT_PARTS,
-    _DRAFT_TEXT,
-    _NO_TILES,
-    _OPEN_EMPTY,
-    _TILING_TEXT,
-    _draft_to_str,
-    _parse_move,
-    _parse_tiles,
-    _tiles_to_str,
+    check_players_and_variant,
 )
 
 
@@ -73,6 +57,8 @@ class GameState:
     >>> g.pattern_lines[0], g.center
     (['', '', 'KKK', '', ''], 'Y')
     """
+
+    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_variant", "_explicit", "_seed", "_rng", "_round", "_phase", "_turn",
@@ -305,82 +291,61 @@ class GameState:
         return _from_text(text)
 
     def __str__(self):
-        return _board_text(self)
+        return _text_py._board_text(self)
 
+    # The methods of each job, written in its module (_movegen_py: movegen.py; each module's banner names its
+    # C++ twin).
 
-# The methods written in the modules of their jobs (each module's banner names its C++ twin).
-from .notation import (  # noqa: E402
-    action_to_string,
-    string_to_action,
-)
-from .movegen import (  # noqa: E402
-    _allowed_columns,
-    _legal_actions,
-    _pending_row,
-    _row_has,
-    chance_outcomes,
-    legal_action_mask,
-    legal_actions,
-    legal_moves,
-)
-from .apply import (  # noqa: E402
-    _check_legal,
-    _draft,
-    _play,
-    _to_floor,
-    apply,
-)
-from .scoring import (  # noqa: E402
-    _best_column,
-    _complete_rows,
-    _continue_tiling,
-    _end_round,
-    _floor_penalty,
-    _is_stuck,
-    _tile_line,
-    _tile_walls,
-    score_if_round_ended,
-)
-from .round import (  # noqa: E402
-    _begin_offer,
-    _continue_fill,
-    _put_drawn,
-    _start_round,
-    deal,
-)
-from .observation import (  # noqa: E402
-    _observation,
-    _observer,
-    observation_tensor,
-)
-from .text import (  # noqa: E402
-    to_text,
-)
-from .record import (  # noqa: E402
-    record,
-    record_json,
-    score_sheet,
-)
-from .undo import (  # noqa: E402
-    _restore,
-    _undo_entry,
-    undo,
-)
-from .key import (  # noqa: E402
-    __hash__,
-    key,
-)
-for _f in (
-        __hash__, _allowed_columns, _begin_offer, _best_column, _check_legal, _complete_rows,
-        _continue_fill, _continue_tiling, _draft, _end_round, _floor_penalty, _is_stuck, _legal_actions,
-        _observation, _observer, _pending_row, _play, _put_drawn, _restore, _row_has, _start_round,
-        _tile_line, _tile_walls, _to_floor, _undo_entry, action_to_string, apply, chance_outcomes, deal,
-        key, legal_action_mask, legal_actions, legal_moves, observation_tensor, record, record_json,
-        score_if_round_ended, score_sheet, string_to_action, to_text, undo,
-):
-    _f.__qualname__ = 'GameState.' + _f.__name__
-    setattr(GameState, _f.__name__, _f)
-del _f
+    action_to_string = _notation_py.action_to_string
+    string_to_action = _notation_py.string_to_action
+
+    legal_actions = _movegen_py.legal_actions
+    _legal_actions = _movegen_py._legal_actions
+    legal_moves = _movegen_py.legal_moves
+    legal_action_mask = _movegen_py.legal_action_mask
+    chance_outcomes = _movegen_py.chance_outcomes
+    _pending_row = _movegen_py._pending_row
+    _allowed_columns = _movegen_py._allowed_columns
+    _row_has = _movegen_py._row_has
+
+    apply = _apply_py.apply
+    _check_legal = _apply_py._check_legal
+    _play = _apply_py._play
+    _draft = _apply_py._draft
+    _to_floor = _apply_py._to_floor
+
+    _tile_line = _scoring_py._tile_line
+    _best_column = _scoring_py._best_column
+    _tile_walls = _scoring_py._tile_walls
+    _continue_tiling = _scoring_py._continue_tiling
+    _floor_penalty = _scoring_py._floor_penalty
+    _complete_rows = _scoring_py._complete_rows
+    _is_stuck = _scoring_py._is_stuck
+    _end_round = _scoring_py._end_round
+    score_if_round_ended = _scoring_py.score_if_round_ended
+
+    _start_round = _round_py._start_round
+    _put_drawn = _round_py._put_drawn
+    _continue_fill = _round_py._continue_fill
+    _begin_offer = _round_py._begin_offer
+    deal = _round_py.deal
+
+    observation_tensor = _observation_py.observation_tensor
+    _observation = _observation_py._observation
+    _observer = _observation_py._observer
+
+    to_text = _text_py.to_text
+
+    record = _record_py.record
+    record_json = _record_py.record_json
+    score_sheet = _record_py.score_sheet
+
+    undo = _undo_py.undo
+    _undo_entry = _undo_py._undo_entry
+    _restore = _undo_py._restore
+
+    key = _key_py.key
+    __hash__ = _key_py.__hash__
 
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
@@ -389,7 +354,44 @@ _pycommon.make_atomic(GameState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
-# Names of the sibling modules, imported last: they import this one's.
-from .text import _board_text, _counts, _from_text  # noqa: E402
-from .apply import _check_action  # noqa: E402
-from .scoring import _tile_points, _tile_runs, _wall_bonus  # noqa: E402
+def new_game(players=2, variant="classic", seed=None, chance="sampled"):
+    """Start a game of Azul.
+
+    ``players`` 2-4; ``variant`` "classic" (coloured wall), "grey" (free placement) or
+    "summer-pavilion" (Azul: Summer Pavilion, a :class:`PavilionState`);
+    ``seed`` an int in 0..2**64-1, or None to draw one from the OS (kept in ``state.seed``);
+    ``chance`` "sampled" (the game's generator draws the first player and every tile) or
+    "explicit" (the state stops at each draw as a chance node, see ``chance_outcomes``).
+    """
+    check_players_and_variant(players, variant)
+    if chance not in ("sampled", "explicit"):
+        raise ValueError("chance must be 'sampled' or 'explicit', got %r" % (chance,))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _check_seed(seed)
+    explicit = chance == "explicit"
+    if variant == "summer-pavilion":
+        return _pavilion_new_game(players, seed, explicit)
+    g = GameState._blank(players, VARIANTS.index(variant), explicit, seed)
+    if not explicit:
+        g._start = g._below(players)
+        g._h_first = g._start
+        g._start_round()
+    return g
+
+
+def from_text(text):
+    """Read a state written by ``to_text``: a :class:`GameState` or, for variant
+    summer-pavilion, a :class:`PavilionState`.  Raises :class:`StateFormatError` naming the
+    field."""
+    return _from_text(text)
+
+
+def _from_text(text):
+    """Read a state written by ``to_text`` (text.py reads it): ``from_text``, ``GameState.from_text``, and what
+    unpickling calls (``__reduce__``)."""
+    return _text_py.read_state(GameState, text)
+
+
+# Pickles name it as they always have: azul_engine._pyengine._from_text (that module exports it).
+_from_text.__module__ = "azul_engine._pyengine"

@@ -5,8 +5,8 @@ C++ twin: native/src/classic/text.cpp.
 
 
 from .. import common as _pycommon
-from ... import _pypavilion
 from ..._errors import StateFormatError
+from ..pavilion.state import _from_text as _pavilion_from_text
 from ..common import MASK64 as _MASK64
 from .types import (
     CHANCE,
@@ -45,7 +45,9 @@ def _count_list(value, key):
     return _pycommon.count_list(value, key, 5, TILES_PER_COLOUR)
 
 
-def _from_text(text):
+def read_state(cls, text):
+    """The ``cls`` (GameState) of a state text written by ``to_text``, or the PavilionState of a Summer Pavilion
+    one; state.py's ``_from_text`` calls it with the class."""
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
     tokens = _pycommon.state_tokens(text)
@@ -58,7 +60,7 @@ def _from_text(text):
         raise StateFormatError("unsupported state text version %r (this engine reads "
                                "azul-state/%d)" % (tokens[0], TEXT_VERSION))
     if "variant=summer-pavilion" in tokens:
-        return _pypavilion._from_text(text)
+        return _pavilion_from_text(text)
     fields, order = _pycommon.key_values(tokens[1:])
     for key in _FIELDS:
         if key not in fields:
@@ -74,7 +76,7 @@ def _from_text(text):
     rng_text = fields["rng"]
     if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
         raise StateFormatError("field rng: %r is not 16 lower-case hex digits" % rng_text)
-    g = GameState._blank(players, variant, explicit, seed)
+    g = cls._blank(players, variant, explicit, seed)
     g._rng = int(rng_text, 16)
     g._round = _int_field(fields, "round", 1, MAX_ROUNDS)
     if fields["phase"] not in PHASE_NAMES:
@@ -325,13 +327,6 @@ def _board_text(g):
     return "\n".join(lines)
 
 
-def from_text(text):
-    """Read a state written by ``to_text``: a :class:`GameState` or, for variant
-    summer-pavilion, a :class:`PavilionState`.  Raises :class:`StateFormatError` naming the
-    field."""
-    return _from_text(text)
-
-
 def to_text(self, history=False):
     """The position and generator as one versioned line; see :meth:`from_text`.
 
@@ -365,7 +360,3 @@ def to_text(self, history=False):
                    + ":%d:%d" % (self._h_first, 1 if self._h_complete else 0))
         out.extend(_pycommon.rounds_text(self._h_rounds))
     return " ".join(out)
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import GameState  # noqa: E402

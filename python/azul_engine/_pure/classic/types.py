@@ -1,4 +1,5 @@
-"""Classic and grey-wall Azul, pure-Python engine: constants (colours, action ids, phases).
+"""Classic and grey-wall Azul, pure-Python engine: constants (colours, action ids, phases), and the check of a
+player count and variant that new_game, observation_shape and game_info share.
 
 C++ twin: native/include/azul/common/types.h (and classic/observation.h's sizes).
 """
@@ -83,3 +84,14 @@ def _wall_column(colour, row):
 
 def _num_factories(players):
     return 2 * players + 1
+
+
+def check_players_and_variant(players, variant):
+    """new_game's first checks, which observation_shape and game_info make too: ``players`` an int 2-4 (TypeError,
+    ValueError), ``variant`` one of VARIANTS (ValueError)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError("players must be an int, not %s" % type(players).__name__)
+    if not 2 <= players <= 4:
+        raise ValueError("players must be 2, 3 or 4, got %d" % players)
+    if variant not in VARIANTS:
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))

@@ -37,6 +37,7 @@ from .tables import (
     ornament_name,
 )
 from .notation import _ACTION_TEXT, _PLACE_PARTS, _parse_move, _tiles
+from .scoring import _run_length
 
 
 def apply(self, move):
@@ -351,7 +352,3 @@ def _end_turn(self, p):
     self._fill = FILL_REFILL
     self._turn = CHANCE
     self._continue_fill()
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .scoring import _run_length  # noqa: E402

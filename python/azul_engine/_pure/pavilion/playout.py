@@ -4,8 +4,15 @@ C++ twin: native/src/pavilion/playout.cpp (sp::PlayRandom; the compact kernel is
 """
 
 
-from ..common import MASK64 as _MASK64
-from .tables import FILL, FIRST_PLAYER, OVER
+from ..common import MASK64 as _MASK64, splitmix_next as _splitmix_next
+from .tables import FILL, FIRST_PLAYER, OVER, PLAY, SP_KEEP_SETS, SP_PASS_ACTION_BASE
+
+
+# The light policy passes, while a placement is possible, when below(LIGHT_PASS_ODDS) is 0.
+LIGHT_PASS_ODDS = 16
+
+
+_KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
 
 
 def play_random(g, policy, light=False):
@@ -35,5 +42,35 @@ def play_random(g, policy, light=False):
     return plies
 
 
-# Names of the sibling modules, imported last: they import this one's.
-from .state import _play_light  # noqa: E402
+def _play_light(g, policy):
+    """play_random with the light policy: in the play phase, a placement (one draw: below(16);
+    0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
+    many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
+    g._h_complete = False  # a playout keeps no history
+    if g._explicit:
+        g._explicit = False
+        if g._phase == FIRST_PLAYER:
+            g._start = g._below(g._players)
+            g._begin_setup()
+        elif g._phase == FILL:
+            g._continue_fill()
+    plies = 0
+    legal_actions, play = g._legal_actions, g._play
+    sizes = _KEEP_SIZE
+    while g._phase != OVER:
+        if g._phase == PLAY:
+            legal = g._placements()
+            if legal:
+                policy, z = _splitmix_next(policy)
+                if (z >> 32) * LIGHT_PASS_ODDS >> 32 == 0:
+                    legal = None
+            if not legal:
+                passes = g._passes()
+                most = sizes[passes[-1] - SP_PASS_ACTION_BASE]
+                legal = [a for a in passes if sizes[a - SP_PASS_ACTION_BASE] == most]
+        else:
+            legal = legal_actions()
+        policy, z = _splitmix_next(policy)
+        play(legal[((z >> 32) * len(legal)) >> 32])
+        plies += 1
+    return plies

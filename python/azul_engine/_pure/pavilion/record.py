@@ -45,7 +45,7 @@ def score_sheet(self):
     Raises ValueError where :meth:`record` does."""
     if not self._h_complete:
         self.record()
-    g = PavilionState._blank(self._players, True, 0)
+    g = type(self)._blank(self._players, True, 0)
     g._sheet = []
     if self._h_first >= 0:
         g.apply(SP_FIRST_PLAYER_ACTION_BASE + self._h_first)
@@ -56,7 +56,3 @@ def score_sheet(self):
                 for move in moves:
                     g.apply(move)
     return g._sheet
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import PavilionState  # noqa: E402

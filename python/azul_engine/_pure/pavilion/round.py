@@ -1,4 +1,5 @@
-"""Azul: Summer Pavilion, pure-Python engine: new games, fills (setup supply, factories, refills), explicit deals.
+"""Azul: Summer Pavilion, pure-Python engine: the start of a game and of a round, fills (setup supply, factories,
+refills), explicit deals (new_game itself is in state.py, with the class it makes).
 
 C++ twin: native/src/pavilion/round.cpp.
 """
@@ -36,16 +37,6 @@ def _draw_multiset(bag, tower, need, what):
             raise IllegalMoveError("%s: %d %s drawn, but bag and tower hold only %d"
                                    % (what, need[c], SP_COLOUR_NAMES[c], bag[c] + tower[c]))
     return [bag[c] + tower[c] - need[c] for c in range(6)], [0] * 6
-
-
-def new_game(players, seed, explicit):
-    """A new Summer Pavilion game (arguments checked by the caller)."""
-    g = PavilionState._blank(players, explicit, seed)
-    if not explicit:
-        g._start = g._below(players)
-        g._h_first = g._start
-        g._begin_setup()
-    return g
 
 
 def _begin_setup(self):
@@ -226,7 +217,3 @@ def _deal_supply(self, counts):
     self._h_seed = None
     self._undo = []
     self._fill_done()
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import PavilionState  # noqa: E402

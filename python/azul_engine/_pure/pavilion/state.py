@@ -1,71 +1,40 @@
-"""Azul: Summer Pavilion, pure-Python engine: the game state, PavilionState (the methods of each job are written in
-that job's module and attached here).
+"""Azul: Summer Pavilion, pure-Python engine: the game state, PavilionState, composed here: its class body binds,
+by name, the methods written in the module of each job (notation, movegen, apply, scoring, round, observation,
+text, record, undo, key); those modules never import this one.  new_game and _from_text, which make states, are
+here too.
 
 C++ twin: native/include/azul/pavilion/state.h (sp::State).
 """
 
 
-import json
-
-
 from .. import common as _pycommon
-from ..._errors import IllegalMoveError
-from ..common import (
-    MASK64 as _MASK64,
-    check_seed as _check_seed,
-    new_lock as _new_lock,
-    splitmix_next as _splitmix_next,
+from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
+from . import (
+    apply as _apply_py,
+    key as _key_py,
+    movegen as _movegen_py,
+    notation as _notation_py,
+    observation as _observation_py,
+    record as _record_py,
+    round as _round_py,
+    scoring as _scoring_py,
+    text as _text_py,
+    undo as _undo_py,
 )
+from .notation import _tiles
 from .tables import (
-    ACQUIRE,
-    BONUS,
-    CENTRE,
     CHANCE,
     FILL,
-    FILL_FACTORIES,
-    FILL_NAMES,
-    FILL_REFILL,
-    FILL_SETUP,
     FIRST_PLAYER,
-    MIN_SCORE,
     NO_FILL,
-    NUMBER_BONUS,
-    ORNAMENTS,
     OVER,
     PHASE_NAMES,
-    PLAY,
     ROUNDS,
-    SEAT_FEATURES,
-    SHARED_FEATURES,
-    SP_BONUS_ACTION_BASE,
     SP_COLOURS,
-    SP_COLOUR_NAMES,
-    SP_DRAW_ACTION_BASE,
-    SP_FIRST_PLAYER_ACTION_BASE,
-    SP_KEEP_SETS,
-    SP_NUM_ACTIONS,
-    SP_PASS_ACTION_BASE,
-    SP_PLACE_ACTION_BASE,
-    SP_STARS,
-    SP_STAR_NAMES,
     START_SCORE,
-    STAR_BONUS,
-    STAR_COLOUR,
-    SUPPLY_SIZE,
     TILES_PER_COLOUR,
-    _ACQUIRES,
-    _KEEPS,
-    _NUMBER_MASK,
-    _ORNAMENTS_OF,
-    _ORNAMENT_MASK,
-    _PASS_BYTES,
-    _PASS_FIT,
-    _PASS_MASK_BYTES,
-    _STAR_MASK,
     _num_factories,
-    ornament_name,
 )
-from .notation import _ACTION_TEXT, _PLACE_PARTS, _action_text, _parse_move, _parse_tiles, _tiles
 
 
 class PavilionState:
@@ -81,6 +50,8 @@ class PavilionState:
     >>> g.wild, g.supply
     ('P', 'PPPGGOOOYR')
     """
+
+    __module__ = "azul_engine._pypavilion"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill", "_turn",
@@ -294,77 +265,57 @@ class PavilionState:
 
     from_text = staticmethod(lambda text: _from_text(text))
 
+    # The methods of each job, written in its module (_movegen_py: movegen.py; each module's banner names its
+    # C++ twin).
 
-# The methods written in the modules of their jobs (each module's banner names its C++ twin).
-from .notation import (  # noqa: E402
-    action_to_string,
-    string_to_action,
-)
-from .movegen import (  # noqa: E402
-    _legal_actions,
-    _passes,
-    _placements,
-    chance_outcomes,
-    legal_action_mask,
-    legal_actions,
-    legal_moves,
-)
-from .apply import (  # noqa: E402
-    _acquire,
-    _check_acquire,
-    _check_legal,
-    _check_place,
-    _end_turn,
-    _pass,
-    _place,
-    _play,
-    apply,
-)
-from .scoring import (  # noqa: E402
-    _finish,
-)
-from .round import (  # noqa: E402
-    _begin_setup,
-    _continue_fill,
-    _deal_supply,
-    _fill_done,
-    _put_drawn,
-    _start_round,
-    deal,
-    deal_supply,
-)
-from .observation import (  # noqa: E402
-    _observer,
-    observation_tensor,
-)
-from .text import (  # noqa: E402
-    __str__,
-    to_text,
-)
-from .record import (  # noqa: E402
-    record,
-    record_json,
-    score_sheet,
-)
-from .undo import (  # noqa: E402
-    _restore,
-    _undo_entry,
-    undo,
-)
-from .key import (  # noqa: E402
-    __hash__,
-    key,
-)
-for _f in (
-        __hash__, __str__, _acquire, _begin_setup, _check_acquire, _check_legal, _check_place,
-        _continue_fill, _deal_supply, _end_turn, _fill_done, _finish, _legal_actions, _observer, _pass,
-        _passes, _place, _placements, _play, _put_drawn, _restore, _start_round, _undo_entry,
-        action_to_string, apply, chance_outcomes, deal, deal_supply, key, legal_action_mask, legal_actions,
-        legal_moves, observation_tensor, record, record_json, score_sheet, string_to_action, to_text, undo,
-):
-    _f.__qualname__ = 'PavilionState.' + _f.__name__
-    setattr(PavilionState, _f.__name__, _f)
-del _f
+    action_to_string = _notation_py.action_to_string
+    string_to_action = _notation_py.string_to_action
+
+    legal_actions = _movegen_py.legal_actions
+    _legal_actions = _movegen_py._legal_actions
+    _placements = _movegen_py._placements
+    _passes = _movegen_py._passes
+    legal_moves = _movegen_py.legal_moves
+    legal_action_mask = _movegen_py.legal_action_mask
+    chance_outcomes = _movegen_py.chance_outcomes
+
+    apply = _apply_py.apply
+    _check_legal = _apply_py._check_legal
+    _check_acquire = _apply_py._check_acquire
+    _check_place = _apply_py._check_place
+    _play = _apply_py._play
+    _acquire = _apply_py._acquire
+    _place = _apply_py._place
+    _pass = _apply_py._pass
+    _end_turn = _apply_py._end_turn
+
+    _finish = _scoring_py._finish
+
+    _begin_setup = _round_py._begin_setup
+    _start_round = _round_py._start_round
+    _put_drawn = _round_py._put_drawn
+    _continue_fill = _round_py._continue_fill
+    _fill_done = _round_py._fill_done
+    deal = _round_py.deal
+    deal_supply = _round_py.deal_supply
+    _deal_supply = _round_py._deal_supply
+
+    observation_tensor = _observation_py.observation_tensor
+    _observer = _observation_py._observer
+
+    to_text = _text_py.to_text
+    __str__ = _text_py.__str__
+
+    record = _record_py.record
+    record_json = _record_py.record_json
+    score_sheet = _record_py.score_sheet
+
+    undo = _undo_py.undo
+    _undo_entry = _undo_py._undo_entry
+    _restore = _undo_py._restore
+
+    key = _key_py.key
+    __hash__ = _key_py.__hash__
 
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
@@ -373,49 +324,21 @@ _pycommon.make_atomic(PavilionState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
-# The light policy passes, while a placement is possible, when below(LIGHT_PASS_ODDS) is 0.
-LIGHT_PASS_ODDS = 16
+def new_game(players, seed, explicit):
+    """A new Summer Pavilion game (arguments checked by the caller: the engine's new_game)."""
+    g = PavilionState._blank(players, explicit, seed)
+    if not explicit:
+        g._start = g._below(players)
+        g._h_first = g._start
+        g._begin_setup()
+    return g
 
 
-_KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
+def _from_text(text):
+    """Read a Summer Pavilion state written by ``to_text`` (text.py reads it): ``from_text``, and what unpickling
+    calls (``__reduce__``)."""
+    return _text_py.read_state(PavilionState, text)
 
 
-def _play_light(g, policy):
-    """play_random with the light policy: in the play phase, a placement (one draw: below(16);
-    0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
-    many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
-    g._h_complete = False  # a playout keeps no history
-    if g._explicit:
-        g._explicit = False
-        if g._phase == FIRST_PLAYER:
-            g._start = g._below(g._players)
-            g._begin_setup()
-        elif g._phase == FILL:
-            g._continue_fill()
-    plies = 0
-    legal_actions, play = g._legal_actions, g._play
-    sizes = _KEEP_SIZE
-    while g._phase != OVER:
-        if g._phase == PLAY:
-            legal = g._placements()
-            if legal:
-                policy, z = _splitmix_next(policy)
-                if (z >> 32) * LIGHT_PASS_ODDS >> 32 == 0:
-                    legal = None
-            if not legal:
-                passes = g._passes()
-                most = sizes[passes[-1] - SP_PASS_ACTION_BASE]
-                legal = [a for a in passes if sizes[a - SP_PASS_ACTION_BASE] == most]
-        else:
-            legal = legal_actions()
-        policy, z = _splitmix_next(policy)
-        play(legal[((z >> 32) * len(legal)) >> 32])
-        plies += 1
-    return plies
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .movegen import _CENTRE_PLACES, _STAR_PLACES, _star_places  # noqa: E402
-from .text import _counts, _from_text  # noqa: E402
-from .round import _draw_multiset  # noqa: E402
-from .scoring import _run_length  # noqa: E402
+# Pickles name it as they always have: azul_engine._pypavilion._from_text (that module exports it).
+_from_text.__module__ = "azul_engine._pypavilion"

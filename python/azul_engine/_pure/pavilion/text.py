@@ -58,8 +58,9 @@ def _tile_field(value, what, limit):
     return counts
 
 
-def _from_text(text):
-    """Read a Summer Pavilion state written by ``to_text`` (the caller checked the header)."""
+def read_state(cls, text):
+    """The ``cls`` (PavilionState) of a Summer Pavilion state text written by ``to_text`` (the caller checked the
+    header); state.py's ``_from_text`` calls it with the class."""
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
     tokens = _pycommon.state_tokens(text)
@@ -78,7 +79,7 @@ def _from_text(text):
     rng_text = fields["rng"]
     if len(rng_text) != 16 or any(ch not in "0123456789abcdef" for ch in rng_text):
         raise StateFormatError("field rng: %r is not 16 lower-case hex digits" % rng_text)
-    g = PavilionState._blank(players, fields["chance"] == "explicit", seed)
+    g = cls._blank(players, fields["chance"] == "explicit", seed)
     g._rng = int(rng_text, 16)
     g._round = _int_field(fields, "round", 1, ROUNDS)
     if fields["phase"] not in PHASE_NAMES:
@@ -312,7 +313,3 @@ def __str__(self):
             ", passed" if self._passed[p] else "", _tiles(self._hand[p]) or "-"))
         lines.append("  " + "  ".join("%s:%s" % (SP_STARS[s], boards[p][s]) for s in range(7)))
     return "\n".join(lines)
-
-
-# Names of the sibling modules, imported last: they import this one's.
-from .state import PavilionState  # noqa: E402
