@@ -198,9 +198,16 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
   v.set_stepped(stepped);
   if (stepped < v.size()) {
     py::error_already_set interrupted;  // the signal handler's exception
-    py::object note = py::getattr(interrupted.value(), "add_note", py::none());
-    if (!note.is_none())
-      note(VectorStepNote(stepped, v.size()));
+    py::object exc = interrupted.value();
+    py::object add_note = py::getattr(exc, "add_note", py::none());
+    if (!add_note.is_none()) {
+      add_note(VectorStepNote(stepped, v.size()));
+    } else {  // Python 3.9 and 3.10: no add_note (PEP 678), the same __notes__ list
+      py::list notes;
+      if (py::hasattr(exc, "__notes__")) notes = py::list(exc.attr("__notes__"));
+      notes.append(VectorStepNote(stepped, v.size()));
+      exc.attr("__notes__") = notes;
+    }
     throw interrupted;
   }
   return py::make_tuple(View(self, reinterpret_cast<bool*>(v.legal_mask()), {v.size(), v.num_actions()}),

@@ -3,6 +3,7 @@
 // rules here: each entry converts Python values and forwards to native/ through the rules
 // traits (azul/variant.h); the classes are bound in bind_classic.cpp, bind_pavilion.cpp and
 // bind_vector.cpp.  The pure twin is python/azul_engine/_pyengine.py.
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -75,7 +76,10 @@ int IdToName(const py::handle& obj, int num_actions, int (*check_range)(long lon
 }
 
 py::object AsIndex(const py::handle& obj, const char* words) {
-  if (!PyBool_Check(obj.ptr()) && PyIndex_Check(obj.ptr())) {
+  const char* type = Py_TYPE(obj.ptr())->tp_name;
+  // numpy < 2.1 gives its bool __index__; it is refused as a bool is.
+  const bool numpy_bool = std::strcmp(type, "numpy.bool") == 0 || std::strcmp(type, "numpy.bool_") == 0;
+  if (!PyBool_Check(obj.ptr()) && !numpy_bool && PyIndex_Check(obj.ptr())) {
     py::object value = py::reinterpret_steal<py::object>(PyNumber_Index(obj.ptr()));
     if (value) return value;
     if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();

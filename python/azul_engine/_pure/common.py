@@ -118,7 +118,9 @@ def as_index(value, words):
     """``operator.index(value)`` of an int-like (numpy integers too; not bools); otherwise TypeError, ``words``
     with the type's name (also for a type whose __index__ refuses this value: a numpy array of shape (1,)).
     C++: module.cpp AsIndex."""
-    if not isinstance(value, bool) and hasattr(type(value), "__index__"):
+    kind = type(value)
+    numpy_bool = kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")  # numpy < 2.1 gives it __index__
+    if not isinstance(value, bool) and not numpy_bool and hasattr(kind, "__index__"):
         try:
             return operator.index(value)
         except TypeError:
@@ -530,7 +532,10 @@ class HeldInterrupt:
 
 def note_interrupted_step(exc, k, n):
     """The note on the exception that stopped a VectorGame step before game ``k`` of ``n`` (as the
-    C++ engine's)."""
+    C++ engine's): PEP 678's add_note, or on Python 3.9 and 3.10, which have none, the same ``__notes__`` list."""
+    note = ("VectorGame.step stopped before game %d: the %d games before it took their actions, the other %d "
+            "did not (VectorGame.stepped)" % (k, k, n - k))
     if hasattr(exc, "add_note"):
-        exc.add_note("VectorGame.step stopped before game %d: the %d games before it took their "
-                     "actions, the other %d did not (VectorGame.stepped)" % (k, k, n - k))
+        exc.add_note(note)
+    else:
+        exc.__notes__ = [*getattr(exc, "__notes__", ()), note]
