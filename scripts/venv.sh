@@ -1,5 +1,5 @@
-# Sourced by scripts/test.sh and scripts/bench.sh: make .venv if needed, put it first on PATH and install the
-# package into it (non-editable on purpose: what runs is what a user would get, the same wheel).
+# Sourced by scripts/test.sh and scripts/bench.sh: make .venv if needed, put it first on PATH, build the sdist and
+# the wheel (build/dist/) and install that wheel into it: what runs is what a user would get.
 # $1: the extras to install, e.g. "[test]", or nothing. PYTHON=/path/to/python3 picks the interpreter of a new .venv;
 # AZUL_REQUIRE_CPP=1 makes a C++ engine that fails to build or import an error.
 if [ ! -x .venv/bin/python ]; then
@@ -30,10 +30,23 @@ case "${1:-}" in
         ;;
 esac
 
-# Not --quiet: the C++ engine compiles for minutes (see the README's quick start), and pip's "Building wheel"
-# line with its spinner shows that it is working; only the long "already satisfied" lines are left out.
-echo "+ pip install .${1:-} (compiles the C++ engine: about a minute on 2 cores, more with the extras to download)"
-python -m pip install --progress-bar off ".${1:-}" | { grep -v "^Requirement already satisfied" || true; }
+# The package as a release gives it: `python -m build` makes the sdist and builds the wheel from it (in a clean
+# copy, so nothing of the tree's build/ is reused), and that wheel is installed: the suite tests the wheel a user
+# gets, not the source tree. The C++ engine compiles for about a minute on 2 cores; the build's log is shown only
+# when it fails.
+python -m pip install --quiet --progress-bar off "build>=1"
+rm -rf build/dist && mkdir -p build/dist
+echo "+ python -m build --outdir build/dist . (the sdist, then the wheel from it; compiles the C++ engine)"
+if ! python -m build --outdir build/dist . >build/dist-build.log 2>&1; then
+    tail -n 60 build/dist-build.log
+    echo "venv.sh: python -m build failed (the whole log: build/dist-build.log)" >&2
+    exit 1
+fi
+grep -i "warning" build/dist-build.log | grep -v "^\s*$" | head -n 20 || true
+wheel=$(echo build/dist/azul_engine-*.whl)
+echo "+ pip install $wheel${1:-}"
+python -m pip install --progress-bar off --force-reinstall --no-deps "$wheel" | { grep -v "^Requirement already satisfied\|^Looking in\|^Processing ./build\|is already installed with the same version" || true; }
+python -m pip install --progress-bar off "$wheel${1:-}" | { grep -v "^Requirement already satisfied\|^Looking in\|^Processing ./build\|is already installed with the same version" || true; }
 
 echo "+ python -m azul_engine info"
 python -m azul_engine info

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The release checks, on the sdist and wheel that scripts/venv.sh built into build/dist/ (run scripts/test.sh or
+# scripts/bench.sh first; CI does):
+#   1. twine check: the metadata and the README render on PyPI;
+#   2. auditwheel show: the wheel is consistent with a manylinux policy (a release then runs
+#      `auditwheel repair` on it: see docs/install.md);
+#   3. the sdist on a machine without a C++ compiler: it installs the pure-Python engine, and
+#      `azul-engine info` says the C++ one is unavailable;
+#   4. the oldest and the newest Python this project supports (AZUL_PYTHONS, default "3.9 3.13"; found on PATH
+#      as python3.X or in pyenv): the sdist builds there with the C++ engine required, and the suite runs against
+#      that install without the heavy extras (their tests skip).
+# Each check makes its own venv under build/dist-venvs/. Arguments go to pytest in check 4.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+shopt -s nullglob
+wheels=(build/dist/azul_engine-*.whl)
+sdists=(build/dist/azul_engine-*.tar.gz)
+if [ "${#wheels[@]}" != 1 ] || [ "${#sdists[@]}" != 1 ]; then
+    echo "dist.sh: build/dist/ must hold one wheel and one sdist (scripts/test.sh makes them)" >&2
+    exit 2
+fi
+wheel=${wheels[0]}
+sdist=$root/${sdists[0]}
+venvs=build/dist-venvs
+rm -rf "$venvs"
+mkdir -p "$venvs"
+
+echo "== twine check"
+.venv/bin/python -m pip install --quiet --progress-bar off "twine>=5" "auditwheel>=6"
+.venv/bin/python -m twine check --strict "$wheel" "$sdist"
+
+echo "== auditwheel show $wheel"
+shown=$(.venv/bin/auditwheel show "$wheel" 2>&1)
+echo "$shown" | sed -n '1,4p'
+if ! echo "$shown" | grep -q 'platform tag: "manylinux_'; then
+    echo "$shown" >&2
+    echo "dist.sh: the wheel fits no manylinux policy" >&2
+    exit 1
+fi
+
+echo "== the sdist without a C++ compiler (CC=CXX=false): the pure-Python engine"
+python3 -m venv "$venvs/no-compiler"
+"$venvs/no-compiler/bin/python" -m pip install --quiet --progress-bar off --upgrade pip
+CC=false CXX=false "$venvs/no-compiler/bin/python" -m pip install --quiet --progress-bar off "$sdist"
+info=$(cd "$venvs" && no-compiler/bin/python -m azul_engine info)
+echo "$info"
+echo "$info" | grep -q "^backend: python$" && echo "$info" | grep -q "^unavailable: cpp " || {
+    echo "dist.sh: without a compiler the sdist should install the pure engine and say the C++ one is missing" >&2
+    exit 1
+}
+
+find_python() {
+    local version=$1 candidate
+    for candidate in "python$version" "${PYENV_ROOT:-$HOME/.pyenv}"/versions/"$version".*/bin/python; do
+        if command -v "$candidate" >/dev/null 2>&1 \
+                && "$candidate" -c "import sys; assert sys.version_info[:2] == tuple(map(int, '$version'.split('.')))" \
+                    2>/dev/null; then
+            command -v "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+
+for version in ${AZUL_PYTHONS:-3.9 3.13}; do
+    echo "== Python $version: the sdist with the C++ engine required, and the suite without the heavy extras"
+    if ! python=$(find_python "$version"); then
+        echo "dist.sh: Python $version not found (python$version on PATH, or pyenv install $version)" >&2
+        exit 1
+    fi
+    venv=$venvs/py$version
+    "$python" -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --progress-bar off --upgrade pip
+    mark=$SECONDS
+    AZUL_REQUIRE_CPP=1 "$venv/bin/python" -m pip install --quiet --progress-bar off "$sdist[test]"
+    (cd "$venvs" && "py$version/bin/python" -m azul_engine info | sed -n '1,3p')
+    echo "dist.sh: Python $version install took $((SECONDS - mark)) s"
+    mark=$SECONDS
+    # The suite from the repository's tests/, against the installed package (python/ is not on the path). CI is
+    # cleared: here the extras are left out on purpose, and their tests skip instead of failing as they do in CI;
+    # AZUL_REQUIRE_CPP=1 still fails any C++ test whose engine did not build.
+    CI= AZUL_REQUIRE_CPP=1 PATH="$root/$venv/bin:$PATH" "$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
+    echo "dist.sh: Python $version suite took $((SECONDS - mark)) s"
+done
+echo "== dist.sh: all passed"
