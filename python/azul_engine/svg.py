@@ -20,6 +20,8 @@ True
 
 import math
 
+from ._markup import escape
+
 __all__ = ["board", "COLOURS", "PAVILION_COLOURS"]
 
 # Fill colour and letter colour of each tile.  Chosen from the Okabe-Ito palette where it fits, and always with
@@ -76,17 +78,12 @@ def _n(x):
     return "%.1f" % v
 
 
-def _esc(text):
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
-
-
 def _text(x, y, text, size=11, anchor="start", weight=None, fill="#222222", cls=None):
     extra = ' font-weight="%s"' % weight if weight else ""
     if cls:
         extra += ' class="%s"' % cls
     return '<text x="%s" y="%s" font-size="%s" text-anchor="%s" fill="%s"%s>%s</text>' % (
-        _n(x), _n(y), size, anchor, fill, extra, _esc(text))
+        _n(x), _n(y), size, anchor, fill, extra, escape(text))
 
 
 def _defs(palette):
@@ -695,7 +692,13 @@ def _open(width, height, size, title):
     return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
             'width="%s" height="%s" viewBox="0 0 %s %s" %s><title>%s</title>'
             '<rect width="%s" height="%s" fill="#fbf8f1"/>' % (_n(w), _n(h), _n(width), _n(height), _FONT,
-                                                                _esc(title), _n(width), _n(height)))
+                                                                escape(title), _n(width), _n(height)))
+
+
+def document(width, height, defs, fragments, title, size=None):
+    """An SVG document (a string) of what ``parts`` gives (``width``, ``height``, ``defs``, ``fragments``), with
+    ``title`` and ``size`` pixels wide (None: its natural size)."""
+    return _open(width, height, size, title) + defs + "".join(fragments) + "</svg>"
 
 
 def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=False):
@@ -716,7 +719,7 @@ def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=F
         found = _last(state) if last_move else None
         last = None if found is None else found[:2]
     width, height, defs, fragments = parts(state, seat, highlight, last)
-    return "%s%s%s</svg>\n" % (_open(width, height, size, fragments and _title(state)), defs, "".join(fragments))
+    return document(width, height, defs, fragments, fragments and _title(state), size) + "\n"
 
 
 def _title(state):
