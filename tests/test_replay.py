@@ -208,3 +208,27 @@ def test_records_to_html_names_where_it_went():
     """records.to_html moved up to the pictures' layer (replay.to_html): the old name says so."""
     with pytest.raises(AttributeError, match=r"azul_engine\.replay\.to_html"):
         records.to_html
+
+
+def test_the_page_is_a_template_that_escapes_what_the_record_says(engine):
+    """The page is a Jinja2 template with autoescaping on (azul_engine/data/replay.html): what a record says in
+    words (who played, the event, a forfeit's reason) and a title are text on the page, never markup."""
+    import azul_engine
+
+    template, style, script = replay._page()
+    assert template.environment.autoescape is True and "function" in script and "{" in style
+    hostile = '<script>alert("x")</script>'
+    shown = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;"
+    record = game_record(engine, 2, "classic", 3)
+    record["bots"] = [{"spec": "greedy", "name": hostile}, {"spec": "random"}]
+    record["event"] = hostile
+    page = replay.to_html(record, engine, title=hostile)
+    assert "<script>alert" not in page
+    assert page.count(shown) == 5  # <title>, <h1>, the first picture's title, who played, the event
+    state = azul_engine.load_backend(azul_engine.BACKEND).new_game(players=2, seed=9)
+    for _ in range(30):
+        state.apply(state.legal_moves()[0])
+    forfeit = json.loads(state.record_json())
+    forfeit.update(forfeit={"seat": 1, "reason": hostile}, final_scores=list(state.scores), winners=[0])
+    page = replay.to_html(forfeit, engine)
+    assert "<script>alert" not in page and "Player 1 forfeited: " + shown in page

@@ -1,4 +1,4 @@
-"""Markup of the package's own: the one escaper.
+"""Markup of the package's own: the one escaper, and the Jinja2 environments of its pages.
 
 Pages (the HTML replay, the web app's pages) are Jinja2 templates with autoescaping on: a value put into one is
 escaped by Jinja2, which calls MarkupSafe's ``escape``.  The SVG pictures (``svg.py``) are written in Python and
@@ -7,7 +7,7 @@ escape their text with ``escape`` below, the same function.  Nothing else in the
 
 from markupsafe import escape as _escape
 
-__all__ = ["escape"]
+__all__ = ["escape", "environment"]
 
 
 def escape(text):
@@ -15,3 +15,13 @@ def escape(text):
     of markup; a plain ``str``."""
     return str(_escape(str(text)))
 
+
+def environment(package, folder):
+    """A Jinja2 environment of the templates in the folder ``folder`` of the package ``package``: autoescaping on
+    for every template, a name a template does not know an error, and the lines of ``{% ... %}`` tags left out of
+    what it writes (a template ends in a line break as its file does)."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.PackageLoader(package, folder), autoescape=True,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True)

@@ -1,11 +1,12 @@
 """HTML replays of recorded games: one self-contained file that steps through a game move by move.
 
-``to_html(record)`` (also ``records.to_html``) returns the page as a string; ``python -m azul_engine replay
-FILE.jsonl --game N -o game.html`` writes it.  The page needs no network: the pictures are ``svg.board``'s,
-kept once per distinct part (the heading, the table, each player's board) and put together by a short inline
-script, with buttons, the arrow keys (Home and End: first and last position, space: play and pause) and a slider.
-Beside the board: every move in notation (click one to go there), the scores after each round, the final
-scores and the end bonuses.  The address ends in ``#N`` at move N, so a link can open the page there.
+``to_html(record)`` returns the page as a string; ``python -m azul_engine replay FILE.jsonl --game N -o game.html``
+writes it.  The page needs no network: the pictures are ``svg.board``'s, kept once per distinct part (the
+heading, the table, each player's board) and put together by a short inline script, with buttons, the arrow keys
+(Home and End: first and last position, space: play and pause) and a slider.  Beside the board: every move in
+notation (click one to go there), the scores after each round, the final scores and the end bonuses.  The address
+ends in ``#N`` at move N, so a link can open the page there.  The page is a Jinja2 template, ``data/replay.html``;
+its style and script are ``data/replay.css`` and ``replay.js`` (package data, read with importlib.resources).
 
 >>> import azul_engine
 >>> from azul_engine import bots, replay
@@ -16,10 +17,12 @@ True
 """
 
 import base64
+import functools
 import gzip
-import html
+import importlib.resources
 import json
-import os
+
+from markupsafe import Markup
 
 from . import records, svg
 
@@ -53,27 +56,6 @@ def frames(record, engine=None):
     return out
 
 
-def _score_table(record, final):
-    players = record["players"]
-    head = "".join("<th>player %d</th>" % p for p in range(players))
-    rows = []
-    for i, rnd in enumerate(record["rounds"], 1):
-        scores = rnd.get("scores") or []
-        rows.append("<tr><th>round %d</th>%s</tr>" % (i, "".join("<td>%d</td>" % s for s in scores)))
-    bonus = _bonuses(record, final)
-    if bonus:
-        rows.append('<tr class="bonus"><th>end bonuses</th>%s</tr>' % "".join(
-            "<td>%s</td>" % html.escape(b) for b in bonus))
-    if records.in_progress(record):  # a game still being played: the scores so far, no winner
-        rows.append('<tr class="final"><th>so far</th>%s</tr>' % "".join(
-            "<td>%d</td>" % s for s in final.scores))
-    else:
-        rows.append('<tr class="final"><th>final</th>%s</tr>' % "".join(
-            "<td>%d%s</td>" % (s, " &#9733;" if p in record["winners"] else "")
-            for p, s in enumerate(record["final_scores"])))
-    return '<table id="scores"><tr><th></th>%s</tr>%s</table>' % (head, "".join(rows))
-
-
 def _bonuses(record, final):
     """Per player, the end-of-game bonuses as words, from the final state's score sheet."""
     events = [e for rnd in final.score_sheet() for e in rnd if e["event"] in ("bonus", "end")]
@@ -96,30 +78,31 @@ def _bonuses(record, final):
 
 
 def _who_played(record):
-    """The optional fields of a record that say who played (records.md section 5: bots, event, date, forfeit)."""
+    """The optional fields of a record that say who played (records.md section 5: bots, event, date, forfeit), as
+    sentences."""
     out = []
     seats = record.get("bots")
     if isinstance(seats, list) and all(isinstance(b, dict) for b in seats):
         out.append("Players: " + ", ".join(
-            "%d %s" % (p, html.escape(str(b.get("name") or b.get("spec") or "?"))) for p, b in enumerate(seats)))
+            "%d %s" % (p, b.get("name") or b.get("spec") or "?") for p, b in enumerate(seats)))
     for key in ("event", "date"):
         if isinstance(record.get(key), str):
-            out.append("%s: %s" % (key.capitalize(), html.escape(record[key])))
+            out.append("%s: %s" % (key.capitalize(), record[key]))
     forfeit = record.get("forfeit")
     if isinstance(forfeit, dict):
-        out.append("Player %s forfeited: %s" % (html.escape(str(forfeit.get("seat"))),
-                                                html.escape(str(forfeit.get("reason")))))
-    return "<p>%s.</p>" % ". ".join(out) if out else ""
+        out.append("Player %s forfeited: %s" % (forfeit.get("seat"), forfeit.get("reason")))
+    return out
 
 
-def _asset(name):
-    """A file of the page's own (its style and script: package data in azul_engine/data/), as text."""
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name), encoding="utf-8") as f:
-        return f.read()
+@functools.lru_cache(maxsize=None)
+def _page():
+    """The page's template (package data: azul_engine/data/replay.html), and its own style and script
+    (replay.css, replay.js beside it), as markup to write into it as they are."""
+    from ._markup import environment
 
-
-_STYLE = _asset("replay.css")
-_SCRIPT = _asset("replay.js")
+    data = importlib.resources.files("azul_engine") / "data"
+    style, script = ((data / name).read_text(encoding="utf-8") for name in ("replay.css", "replay.js"))
+    return environment("azul_engine", "data").get_template("replay.html"), Markup(style), Markup(script)
 
 
 def _packed(value):
@@ -150,9 +133,11 @@ def to_html(record, engine=None, seat=0, title=None):
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError("seat must be a player of this game, 0-%d, not %r" % (players - 1, seat))
     part_index, parts, data_frames, labels = {}, [], [], []
-    defs = None
+    defs = first = None
     for k, (state, move, player, rnd) in enumerate(states):
         width, height, defs, fragments = svg.parts(state, seat, None, (move, player) if move else None)
+        if first is None:
+            first = width, height, fragments
         ids = []
         for fragment in fragments:
             if fragment not in part_index:
@@ -168,44 +153,25 @@ def to_html(record, engine=None, seat=0, title=None):
     name = _VARIANT_NAMES[record["variant"]]
     heading = title or "%s, %d players%s" % (name, players,
                                              "" if record.get("seed") is None else ", seed %d" % record["seed"])
-    moves_html = []
-    current = None
+    rounds = []  # the moves by round: {"round", "start" (the number of its first move), "moves"}
     for k, (state, move, player, rnd) in enumerate(states[1:], 1):
-        if rnd != current:
-            if current is not None:
-                moves_html.append("</ol>")
-            moves_html.append('<h3>round %d</h3><ol start="%d">' % (rnd, k))
-            current = rnd
-        moves_html.append('<li title="%s">P%d %s</li>' % (html.escape(labels[k]), player, html.escape(move)))
-    if current is not None:
-        moves_html.append("</ol>")
+        if not rounds or rounds[-1]["round"] != rnd:
+            rounds.append({"round": rnd, "start": k, "moves": []})
+        rounds[-1]["moves"].append((labels[k], player, move))
     data = {"defs": defs, "parts": parts, "frames": data_frames, "labels": labels,
             "font": 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'}
-    if records.in_progress(record):
+    in_progress = records.in_progress(record)
+    if in_progress:
         outcome = "The game is still being played: %s." % records.where_now(final)
     else:
         outcome = "Winner%s: %s." % ("s" if len(record["winners"]) > 1 else "",
                                      ", ".join("player %d" % w for w in record["winners"]))
-    first_svg = svg._open(float(data_frames[0][0]), float(data_frames[0][1]), None, heading) + defs + "".join(
-        parts[i] for i in data_frames[0][2]) + "</svg>"
-    return "".join([
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>%s</title><style>%s</style></head><body>" % (html.escape(heading), _STYLE),
-        "<h1>%s</h1>" % html.escape(heading),
-        '<div id="controls"><button id="first" title="first position (Home)">&#124;&lt;</button>',
-        '<button id="prev" title="previous move (left arrow)">&lt;</button>',
-        '<button id="play" title="play / pause (space)">play</button>',
-        '<button id="next" title="next move (right arrow)">&gt;</button>',
-        '<button id="last" title="last position (End)">&gt;&#124;</button>',
-        '<input id="slider" type="range" min="0" max="%d" value="0" disabled aria-label="position">'
-        % (len(states) - 1),
-        '<span id="where">%s</span></div>' % html.escape(labels[0]),
-        '<div id="main"><div id="board">%s</div>' % first_svg,
-        '<div id="moves"><strong>moves</strong>%s</div></div>' % "".join(moves_html),
-        "<h2>Scores after each round</h2>%s" % _score_table(record, final),
-        _who_played(record),
-        "<p>%s Keys: left and right arrows step, Home and End jump, space plays.</p>" % html.escape(outcome),
-        '<script type="application/octet-stream" id="replay-data">\n%s\n</script>' % _packed(data),
-        "<script>%s</script></body></html>\n" % _SCRIPT,
-    ])
+    template, style, script = _page()
+    return template.render(
+        heading=heading, style=style, script=script, last=len(states) - 1, where=labels[0],
+        first_picture=Markup(svg.document(first[0], first[1], defs, first[2], heading)),  # svg.py's own markup
+        rounds=rounds, players=players, round_scores=[rnd.get("scores") or [] for rnd in record["rounds"]],
+        bonuses=_bonuses(record, final), winners=None if in_progress else record["winners"],
+        final_scores=final.scores if in_progress else record["final_scores"], who_played=_who_played(record),
+        outcome=outcome, packed=_packed(data))
+
