@@ -9,15 +9,10 @@ used dropped past ``max_sessions``) holding the score sheet, the game in play an
 keeps them; a restart of the server forgets them (download the sheet or the record to keep it).
 """
 
-import copy
 import html
-import io
 import json
 import re
 import secrets
-import threading
-import time
-from collections import OrderedDict
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -31,28 +26,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import azul_engine
-from .. import IllegalMoveError, StateFormatError, bots, mcts, records, svg
-from . import i18n, pavilion_sheet as pvs, sheet as sheets, synth
+from .. import IllegalMoveError, StateFormatError, records, svg
+from . import i18n, pavilion_sheet as pvs, sessions as sessions_, sheet as sheets
+from .forms import DIGITS, MAX_BODY, BadRequest, integer, parse_records, read_json, variant_of
+from .game import BOT_SPECS, Game
 
 STATIC = Path(__file__).parent / "static"
 FAVICON = (STATIC / "favicon.svg").read_bytes()
-MAX_BODY = 1 << 20  # bytes of a request body (an uploaded record file travels as JSON text)
-MAX_LINES = 2000  # records in one uploaded file
 COOKIE = "azul_session"
-# Whole numbers in text: ASCII digits only (str.isdigit() also accepts "²" and other digits int() refuses).
-_DIGITS = re.compile(r"[0-9]+\Z")
-_INTEGER = re.compile(r"-?[0-9]+\Z")
 RECORD_SECONDS = 20  # the search for a record of a finished score sheet (synth.py) gives up after this
-BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts"}  # mcts: mcts.interactive_iterations
-HINT_TOP = 3  # moves the hint button shows (bots.hint, with the bot's search)
-
-
-class BadRequest(Exception):
-    """A request the app refuses: 4xx with ``message``."""
-
-    def __init__(self, message, status=400, key=None, **fields):
-        super().__init__(message)
-        self.message, self.status, self.key, self.fields = message, status, key, fields
 
 
 def esc(x):
@@ -61,72 +43,6 @@ def esc(x):
 
 def attr_json(obj):
     return esc(json.dumps(obj, separators=(",", ":")))
-
-
-# -- sessions --------------------------------------------------------------------------------------------------
-
-class Session:
-    def __init__(self):
-        self.lang = None
-        self.sheet = None
-        self.game = None
-        self.replay = None
-        self.record_job = None  # the search for the finished sheet's record (RecordJob), once asked for
-        self.lock = threading.Lock()
-
-    def live(self):
-        """Holds something of the user's: a language chosen, a score sheet, a game or a replay."""
-        return any(x is not None for x in (self.lang, self.sheet, self.game, self.replay))
-
-
-class RecordJob:
-    """Where a search for a sheet's record stands: ``update`` is its progress callback (from its thread),
-    ``status()`` reads it, ``done`` is set when it ends."""
-
-    def __init__(self, sheet):
-        self.sheet, self.key = sheet, self.key_of(sheet)
-        self.started = time.monotonic()
-        self.tries = self.best = 0
-        self.rounds = len(sheet["rounds"])
-        self.done = threading.Event()
-
-    @staticmethod
-    def key_of(sheet):
-        return json.dumps([sheet["rounds"], sheet["final"]], sort_keys=True, default=str)
-
-    def update(self, tries, best, rounds):
-        self.tries, self.best, self.rounds = tries, best, rounds
-
-    def status(self):
-        return self.tries, self.best, self.rounds, time.monotonic() - self.started
-
-
-class Sessions:
-    """The clients' sessions by cookie token. A session is kept (and its cookie set) only once it holds
-    something (``Session.live``): a request without a cookie gets a new session that is dropped afterwards if it
-    is still empty, so requests without cookies (which any web page can make a browser send) neither fill the
-    table nor push anyone's sheet out. At ``limit`` kept sessions, keeping one more drops the one used least
-    recently."""
-
-    def __init__(self, limit):
-        self.limit, self.items, self.lock = limit, OrderedDict(), threading.Lock()
-
-    def get(self, token):
-        """``(token, session)``: the kept session of ``token``, or ``(None, a new session)``."""
-        with self.lock:
-            if isinstance(token, str) and token in self.items:
-                self.items.move_to_end(token)
-                return token, self.items[token]
-        return None, Session()
-
-    def keep(self, session):
-        """Keep a new session; its token."""
-        with self.lock:
-            token = secrets.token_urlsafe(18)
-            self.items[token] = session
-            while len(self.items) > self.limit:
-                self.items.popitem(last=False)
-            return token
 
 
 def same_origin(request):
@@ -141,68 +57,6 @@ def same_origin(request):
         return True
     host = request.headers.get("host")
     return host is not None and origin in ("http://" + host, "https://" + host)
-
-
-# -- the game in play ------------------------------------------------------------------------------------------
-
-class Game:
-    """A game in the browser: seats played by people or bots; undo returns to the last decision of a person."""
-
-    def __init__(self, engine, players, variant, seats, seed):
-        self.engine = engine
-        self.state = engine.new_game(players=players, variant=variant, seed=seed)
-        self.seats = seats
-        self.hint_bot = "mcts:%d" % mcts.interactive_iterations(engine)
-        specs = dict(BOT_SPECS, mcts=self.hint_bot)
-        self.bots = {p: bots.make_bot(specs[s], bots.bot_seed(seed, p)) for p, s in enumerate(seats)
-                     if s != "human"}
-        self.history = []  # before each move of a person: the moves applied so far, and the bots (generators)
-        self.selected = None  # (source, colour) chosen by the person to move
-        self.hint = None
-        self.log = []
-
-    def human_to_move(self):
-        return not self.state.is_over and self.seats[self.state.current_player] == "human"
-
-    def run_bots(self):
-        """The bots' turns up to a person's or the end, each as every game takes it (bots.ask: the bot answers
-        for a copy of the position; bots.play_answer: its answer, an id or notation, applied if legal)."""
-        while not self.state.is_over and self.seats[self.state.current_player] != "human":
-            p = self.state.current_player
-            answer, reason = bots.ask(self.bots[p], self.state)
-            if reason is None:
-                _, move, reason = bots.play_answer(self.state, answer)
-            if reason is not None:  # the app's own bots never fail; a bot that did stops the game here
-                raise BadRequest("the bot of seat %d failed: %s" % (p + 1, reason), 500)
-            self.log.append((p, move))
-
-    def move(self, move):
-        if not self.human_to_move():
-            raise BadRequest("no person is to move")
-        bots_before = copy.deepcopy(self.bots)  # after an undo the bots answer as they did
-        p = self.state.current_player
-        try:
-            self.state.apply(move)
-        except IllegalMoveError as e:
-            raise BadRequest(str(e), 409) from None
-        self.history.append((len(self.log), bots_before))
-        self.log.append((p, move))
-        self.selected = self.hint = None
-        self.run_bots()
-
-    def undo(self):
-        if not self.history:
-            raise BadRequest("nothing to undo")
-        n, self.bots = self.history.pop()
-        while len(self.log) > n:  # the engine's own undo, move by move (the bots' replies, then the person's)
-            self.state.undo()
-            self.log.pop()
-        self.selected = self.hint = None
-
-    def suggest(self):
-        if not self.human_to_move():
-            raise BadRequest("no person is to move")
-        self.hint = bots.hint(self.state, bot=self.hint_bot, top=HINT_TOP, seed=len(self.log))
 
 
 # -- page parts ------------------------------------------------------------------------------------------------
@@ -614,22 +468,6 @@ def bonus_table(lang, b, score):
                score + b["points"]))
 
 
-def parse_records(text, lang="en"):
-    """Records of an uploaded file: (line, record or RecordError) for each non-blank line; bounded."""
-    if not isinstance(text, str):
-        raise BadRequest("the upload is not text")
-    items = []
-    # Lines as a file read in text mode has them (records.iter_file: \n, \r\n, \r), not str.splitlines(),
-    # which also cuts at U+2028, U+2029 and U+0085, characters a JSON string may hold as they are.
-    for number, line in enumerate(io.StringIO(text, newline=None), 1):
-        if not line.strip():
-            continue
-        if len(items) >= MAX_LINES:
-            raise BadRequest(i18n.text(lang, "too_many_records", n=MAX_LINES), 413)
-        items.append((number, records.parse_line(number, line)))
-    return items
-
-
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
@@ -873,7 +711,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         engine = azul_engine.load_backend(azul_engine.BACKEND)
     elif isinstance(engine, str):
         engine = azul_engine.load_backend(engine)
-    sessions = Sessions(max_sessions)
+    sessions = sessions_.Sessions(max_sessions)
 
     def language(request, session):
         asked = request.query_params.get("lang")
@@ -902,29 +740,6 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
             return with_cookie(HTMLResponse(layout(lang, title, body, active)), token, session)
         return handler
 
-    async def read_json(request):
-        size = request.headers.get("content-length")
-        if size is not None and (not _DIGITS.match(size) or int(size) > MAX_BODY):
-            raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413, "too_large",
-                             n=MAX_BODY)
-        chunks, total = [], 0
-        async for chunk in request.stream():
-            total += len(chunk)
-            if total > MAX_BODY:
-                raise BadRequest("the request body is too large: at most %d bytes" % MAX_BODY, 413,
-                                 "too_large", n=MAX_BODY)
-            chunks.append(chunk)
-        raw = b"".join(chunks)
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            raise BadRequest("the request body is not JSON") from None
-        if not isinstance(data, dict):
-            raise BadRequest("the request body is not a JSON object")
-        return data
-
     def action(handler):
         async def endpoint(request):
             token, session = sessions.get(request.cookies.get(COOKIE))
@@ -951,20 +766,6 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
                                         status_code=e.status)
             return with_cookie(response, token, session)
         return endpoint
-
-    def integer(data, key, lo, hi):
-        v = data.get(key)
-        if isinstance(v, str) and _INTEGER.match(v.strip()) and len(v) < 10:
-            v = int(v)
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            raise BadRequest("%s: %s is not a whole number from %d to %d" % (key, json.dumps(v)[:40], lo, hi))
-        return v
-
-    def variant_of(data):
-        v = data.get("variant")
-        if v not in ("classic", "grey"):
-            raise BadRequest("variant: %s is not classic or grey" % json.dumps(v)[:40])
-        return v
 
     # score sheet
     def sheet_action(change):
@@ -1041,46 +842,18 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         return with_cookie(Response(body, media_type="application/json", headers={
             "Content-Disposition": 'attachment; filename="azul-score-sheet.json"'}), token, session)
 
-    def record_job(session):
-        """The search for a record of the session's finished sheet (synth.record), started once per sheet in a
-        thread of its own and bounded by RECORD_SECONDS; it stores what it found in the sheet (None: nothing),
-        unless the sheet changed meanwhile. Called with the session's lock held."""
-        sheet = session.sheet
-        job = session.record_job
-        if job is not None and job.sheet is sheet and job.key == RecordJob.key_of(sheet):
-            return job
-        job = session.record_job = RecordJob(sheet)
-        snapshot = copy.deepcopy(sheet)  # the search reads it in its thread while the session may change
-
-        def run():
-            try:
-                found = synth.record(engine, snapshot, seconds=RECORD_SECONDS, progress=job.update)
-            except synth.SynthesisError:
-                found = None
-            with session.lock:
-                if session.sheet is sheet and job.key == RecordJob.key_of(sheet):
-                    sheet["record"] = found
-            job.done.set()
-
-        threading.Thread(target=run, name="azul-record-search", daemon=True).start()
-        return job
-
-    def finished_classic(session):
-        sheet = session.sheet
-        return sheet is not None and sheet["over"] and sheet["variant"] != "summer-pavilion"
-
     def record_status(data, session, lang):
         """``POST /api/sheet/record``: start the search for the sheet's record if it has not begun, and say where
         it stands: {"record": "searching" | "found" | "none", "text", "tries", "best", "rounds", "seconds",
         "limit", "url"} (the page's script asks again until it is found or not)."""
-        if not finished_classic(session):
+        if not session.finished_classic():
             raise BadRequest(i18n.text(lang, "no_record_sheet"), 409)
         sheet = session.sheet
         if "record" in sheet:
             found = sheet["record"] is not None
             return {"record": "found" if found else "none", "url": "/sheet/record",
                     "text": i18n.text(lang, "record_found" if found else "no_record", s=RECORD_SECONDS)}
-        job = record_job(session)
+        job = sessions_.record_job(engine, session, RECORD_SECONDS)
         tries, best, rounds, seconds = job.status()
         return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": round(seconds, 1),
                 "limit": RECORD_SECONDS, "url": "/sheet/record",
@@ -1090,7 +863,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
     async def sheet_record(request):
         token, session = sessions.get(request.cookies.get(COOKIE))
         lang = language(request, session)
-        if not finished_classic(session):
+        if not session.finished_classic():
             raise HTTPException(404, "no finished classic or grey score sheet in this session")
 
         def find():  # without the page's script: the download waits for the search (at most RECORD_SECONDS)
@@ -1098,7 +871,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
                 sheet = session.sheet
                 if "record" in sheet:
                     return sheet["record"]
-                job = record_job(session)
+                job = sessions_.record_job(engine, session, RECORD_SECONDS)
             job.done.wait(RECORD_SECONDS + 10)
             with session.lock:
                 return sheet.get("record")
@@ -1118,7 +891,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
         variant = data.get("variant") or None
         if variant not in (None, "classic", "grey"):
             raise BadRequest("variant: %s is not classic or grey" % json.dumps(variant)[:40])
-        if isinstance(score, str) and _DIGITS.match(score.strip()) and len(score.strip()) < 7:
+        if isinstance(score, str) and DIGITS.match(score.strip()) and len(score.strip()) < 7:
             score = int(score.strip())
         if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score < 10 ** 6:
             raise BadRequest("score: %s is not a whole number 0 or more" % json.dumps(score)[:40])
