@@ -648,3 +648,92 @@ def test_a_selection_is_one_source_and_one_colour(client):
         assert session_of(client).game.selected is None
     assert client.post("/api/play/select", json={"source": move[0], "colour": move[1]}).status_code == 200
     assert session_of(client).game.selected == (move[0], move[1])
+
+
+# -- the pages are templates -----------------------------------------------------------------------------------
+
+HOSTILE = '<script>alert("x")</script>'
+SHOWN = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;"
+
+
+def test_pages_are_jinja2_templates_with_autoescape():
+    """The pages are Jinja2 templates through Starlette's Jinja2Templates, every one autoescaped, and a name a
+    template does not know is an error (not an empty string on the page)."""
+    import jinja2
+    from starlette.templating import Jinja2Templates
+
+    from azul_engine.web import views
+
+    assert isinstance(views.templates, Jinja2Templates)
+    env = views.templates.env
+    assert env.autoescape is True and env.undefined is jinja2.StrictUndefined
+    names = env.list_templates()
+    assert {"page.html", "parts.html", "sheet.html", "pavilion.html", "check.html", "play.html",
+            "replay.html"} <= set(names)
+    for name in names:
+        env.get_template(name)  # each one parses
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ nothing }}").render()
+    assert env.from_string("{{ value }}").render(value=HOSTILE) == SHOWN
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_a_hostile_player_name_is_text_on_the_page(client, variant):
+    """A name typed into a score sheet is shown as text everywhere the sheet shows it (its board, the round's
+    table, the buttons' labels for a screen reader), never as markup."""
+    r = client.post("/api/sheet/new", json={"variant": variant, "players": 2, "name0": HOSTILE, "name1": "B"})
+    assert r.status_code == 200
+    if variant == "summer-pavilion":
+        client.post("/api/pavilion/place", json={"player": 0, "star": "C", "space": 1, "colour": "B", "wilds": 0})
+    else:
+        client.post("/api/sheet/marker", json={"player": 0})
+    for html in (client.post("/api/sheet/round", json={}).json()["html"], client.get("/sheet").text):
+        assert "<script>alert" not in html
+        assert html.count(SHOWN) >= 3, html.count(SHOWN)  # the board, the table, the steppers' labels
+        assert html.count(SHOWN + ", ") >= 2  # "NAME, floor tiles: one more" (aria-label)
+
+
+def test_what_an_uploaded_record_says_is_text_on_the_page(client, engine):
+    """The score check shows the audit's findings, which quote what the record says: as text, never markup."""
+    record = finished_game(engine, 2, "classic", 3).record()
+    record["variant"] = HOSTILE
+    r = client.post("/api/check/record", json={"text": json.dumps(record) + "\n" + HOSTILE + "\n"})
+    assert r.status_code == 200
+    html = r.json()["html"]
+    assert "<script>alert" not in html and "&lt;script&gt;alert(" in html
+    assert html.count('<span lang="en">') == 2  # both lines: a finding in English, marked so
+
+
+def test_the_bots_of_a_game_in_play_answer_for_a_copy_of_the_position(client):
+    """The app's bots take their turns as every game does (bots.ask and bots.play_answer, never choose() on the
+    game's own state): a bot that plays on in the position it is given changes nothing of the game's, and a bot
+    that fails stops the game with its reason, the position as it was."""
+    client.post("/api/play/new", json={"variant": "classic", "players": 2, "seat0": "human", "seat1": "greedy",
+                                       "seed": 4})
+    game = session_of(client).game
+
+    class PlaysOn:
+        def choose(self, state):
+            answer = state.legal_moves()[0]
+            for _ in range(3):
+                state.apply(state.legal_moves()[0])
+            return answer
+
+    class Fails:
+        def choose(self, state):
+            raise RuntimeError("out of ideas")
+
+    game.bots[1] = PlaysOn()
+    expected = game.state.clone()
+    move = expected.legal_moves()[0]
+    expected.apply(move)
+    expected.apply(expected.legal_moves()[0])
+    assert client.post("/api/play/move", json={"move": move}).status_code == 200
+    assert game.state.to_text() == expected.to_text() and len(game.log) == 2
+    game.bots[1] = Fails()
+    before = game.state.clone()
+    move = before.legal_moves()[0]
+    r = client.post("/api/play/move", json={"move": move})
+    assert r.status_code == 500 and r.json()["error"] == "the bot of seat 2 failed: raised RuntimeError: out of ideas"
+    before.apply(move)
+    assert game.state.to_text() == before.to_text() and game.state.current_player == 1
