@@ -1,6 +1,10 @@
 """The two engines point at each other, file by file, both ways: every C++ source and header says which pure-Python
 module is its twin (or that it has none, and why), every pure-Python module of azul_engine/_pure names its C++
-twin, every path named exists, and each pair names each other (a header may be named through its .cpp)."""
+twin, every path named exists, and each pair names each other (a header may be named through its .cpp).
+
+And the shape of the package: its layers (.importlinter) and no import cycle, one command-line layer, the game's
+facts from game_info, the pure engine's imports, pages that are templates (not HTML in Python), one escaper, the
+pages' files in the package data."""
 
 import glob
 import os
@@ -351,3 +355,81 @@ def test_the_pure_engine_imports_at_the_top():
                 target = node.args[0]
                 assert not (isinstance(target, ast.Name) and target.id[:1].isupper()), \
                     "%s line %d: a class put together with setattr" % (rel(path), node.lineno)
+
+
+# -- pages are templates; one escaper --------------------------------------------------------------------------
+
+PACKAGE_DIR = os.path.join(ROOT, "python", "azul_engine")
+# An HTML tag in a Python string ("<div", "</p>", ...), not a regular expression's named group ("(?P<col>").
+HTML_TAG = re.compile(r"(?<!\?P)</?(?:a|b|i|p|br|h[1-6]|div|span|button|form|input|select|option|label|textarea|"
+                      r"fieldset|table|tr|td|th|ul|ol|li|html|head|body|main|nav|header|title|meta|link|script|"
+                      r"style|noscript|progress|strong|em|small|img|svg)\b", re.I)
+
+
+def _string_literals(path):
+    """A module's string literals but its docstrings (the literal parts of f-strings included): (line, text)."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_pages_are_templates_not_strings_of_python():
+    """The pages are Jinja2 templates (azul_engine/web/templates/, azul_engine/data/replay.html): no module of the
+    web app and not replay.py writes HTML in Python (no string of theirs holds an HTML tag; the pictures are
+    svg.py's, the one module that writes markup), and web/app.py, the routes and their endpoints, stays short."""
+    with open(os.path.join(PACKAGE_DIR, "web", "app.py"), encoding="utf-8") as f:
+        assert len(f.readlines()) <= 400
+    paths = sorted(glob.glob(os.path.join(PACKAGE_DIR, "web", "*.py"))) + [os.path.join(PACKAGE_DIR, "replay.py")]
+    assert len(paths) >= 10
+    for path in paths:
+        for line, text in _string_literals(path):
+            assert not HTML_TAG.search(text), "%s line %d writes HTML: %r (a template's job)" % (
+                rel(path), line, text[:80])
+    assert HTML_TAG.search('"<td>%d</td>" % score') and not HTML_TAG.search(r"(?P<col>\d)")
+
+
+def test_one_escaper():
+    """Markup is escaped one way: the templates by Jinja2's autoescape, the pictures (svg.py) by _markup.escape,
+    MarkupSafe's escape, the function autoescape calls. No other module escapes markup its own way (html.escape,
+    a function of its own, replace("<", "&lt;"))."""
+    own = re.compile(r"\bhtml\.escape\b|\bimport html\b|\bfrom html import\b|\bdef _?esc\w*\(|&lt;|"
+                     r"\bfrom markupsafe import\b[^\n]*\bescape\b")
+    found = set()
+    for path in PACKAGE:
+        with open(path, encoding="utf-8") as f:
+            if own.search(f.read()):
+                found.add(rel(path))
+    assert found == {"python/azul_engine/_markup.py"}
+    with open(os.path.join(PACKAGE_DIR, "svg.py"), encoding="utf-8") as f:
+        assert "from ._markup import escape\n" in f.read()
+
+
+def test_the_pages_files_are_package_data():
+    """Every file the pages read at run time (the web app's templates and static files, the HTML replay's template,
+    style and script) is package data: its package is listed in pyproject.toml and one of the package's
+    [tool.setuptools.package-data] patterns covers it, so an installed package has it."""
+    import fnmatch
+
+    tomllib = pytest.importorskip("tomllib", reason="tomllib: Python 3.11 and later")
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        setuptools = tomllib.load(f)["tool"]["setuptools"]
+    checked = 0
+    for folder in ("data", "web/templates", "web/static"):
+        package = "azul_engine." + folder.replace("/", ".")
+        assert package in setuptools["packages"], package
+        patterns = setuptools["package-data"][package]
+        for name in os.listdir(os.path.join(PACKAGE_DIR, folder)):
+            if name.endswith(".py") or name == "__pycache__":
+                continue
+            assert any(fnmatch.fnmatch(name, p) for p in patterns), "%s/%s is not package data" % (package, name)
+            checked += 1
+    assert checked >= 15
