@@ -39,6 +39,8 @@ ROWS = {
     "pyloop-2p-pavilion-cpp": ("cpp", "run = lambda: loop(2, 'summer-pavilion')", "plies/s"),
     "vector-2p-classic": ("cpp", "V = E.VectorGame(1024, 2, 'classic', seed=0)\nrun = lambda: vstep(V, 50)", "plies/s"),
     "vector-2p-pavilion": ("cpp", "V = E.VectorGame(1024, 2, 'summer-pavilion', seed=0)\nrun = lambda: vstep(V, 50)", "plies/s"),
+    "playouts-2p-classic-python": ("python", "run = lambda: E.random_playouts(60, 2, 'classic', seed=next(S)).shape[0]", "games/s"),
+    "playouts-2p-pavilion-python": ("python", "run = lambda: E.random_playouts(30, 2, 'summer-pavilion', seed=next(S)).shape[0]", "games/s"),
     "pyloop-2p-classic-python": ("python", "run = lambda: loop(2, 'classic')", "plies/s"),
     "pyloop-4p-classic-python": ("python", "run = lambda: loop(4, 'classic')", "plies/s"),
     "pyloop-2p-pavilion-python": ("python", "run = lambda: loop(2, 'summer-pavilion')", "plies/s"),
