@@ -179,3 +179,32 @@ def test_the_readmes_own_bot_plays(tmp_path, monkeypatch):
         for name in ("mybots.flat", "mybots"):
             sys.modules.pop(name, None)
     assert not result.forfeits and [s.games for s in result.standings] == [2, 2]
+
+
+def _in_ci():
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+def test_the_site_builds_with_warnings_as_errors(tmp_path):
+    """The documentation site (docs/: Sphinx, MyST, Furo, sphinx-argparse, autodoc) builds with every warning an
+    error, as scripts/docs.sh and Read the Docs build it. Without the [docs] extra it skips, except in CI."""
+    import importlib.util
+    import subprocess
+
+    missing = [m for m in ("sphinx", "myst_parser", "furo", "sphinxarg") if importlib.util.find_spec(m) is None]
+    if missing:
+        message = "the docs extra is not installed (%s): pip install '.[docs]'" % ", ".join(missing)
+        if _in_ci():
+            pytest.fail(message + "; CI must build the site")
+        pytest.skip(message)
+    out = tmp_path / "html"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                            "-d", str(tmp_path / "doctrees"), os.path.join(ROOT, "docs"), str(out)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-5000:]
+    for page in ("index", "rules", "records", "observation", "search-algorithm", "cli", "api/engine", "changelog",
+                 "contributing"):
+        assert (out / (page + ".html")).is_file(), page
+    cli = (out / "cli.html").read_text(encoding="utf-8")
+    assert all(command in cli for command in ("tournament", "selfplay", "check-score", "replay", "serve"))
+
