@@ -74,6 +74,12 @@ def test_rl_module_docstring_examples(module, needs):
     assert result.attempted > 0 and result.failed == 0
 
 
+def test_the_examples_run_on_the_engine_asked():
+    """scripts/docs.sh runs the examples once per engine through AZUL_BACKEND: the package must be on that one."""
+    asked = os.environ.get("AZUL_BACKEND") or "auto"
+    assert asked == "auto" or azul_engine.BACKEND == asked
+
+
 @pytest.mark.parametrize("name", ["observation.md", "rl.md"])
 def test_docs_examples(name):
     """The examples in docs/, run with the package's active engine."""
