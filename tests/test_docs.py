@@ -74,14 +74,43 @@ def test_rl_module_docstring_examples(module, needs):
     assert result.attempted > 0 and result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["observation.md", "rl.md"])
+def test_the_examples_run_on_the_engine_asked():
+    """scripts/docs.sh runs the examples once per engine through AZUL_BACKEND: the package must be on that one."""
+    asked = os.environ.get("AZUL_BACKEND") or "auto"
+    assert asked == "auto" or azul_engine.BACKEND == asked
+
+
+def _pages_with_examples():
+    """The pages of docs/ (the documentation site's sources) that hold examples, by file name."""
+    names = []
+    for name in sorted(os.listdir(os.path.join(ROOT, "docs"))):
+        if name.endswith(".md"):
+            with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+                if any(line.lstrip().startswith(">>> ") for line in f):
+                    names.append(name)
+    return names
+
+
+# What a page's examples import beyond the package (its extras); without them the page is skipped.
+NEEDS = {"rl.md": ("gymnasium",), "adapters.md": ("gymnasium", "pettingzoo", "pyspiel")}
+
+
+@pytest.mark.parametrize("name", _pages_with_examples())
 def test_docs_examples(name):
-    """The examples in docs/, run with the package's active engine."""
-    if name == "rl.md":
-        pytest.importorskip("gymnasium")
+    """The examples in docs/, run with the package's active engine (scripts/docs.sh runs them with each engine:
+    AZUL_BACKEND=cpp, then AZUL_BACKEND=python)."""
+    for module in NEEDS.get(name, ()):
+        pytest.importorskip(module)
     result = doctest.testfile(os.path.join(ROOT, "docs", name), module_relative=False, optionflags=FLAGS,
                               verbose=False)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_pages_with_examples_are_found():
+    """The pages the examples of the site are in; a page that loses its examples (or a new one) is noticed."""
+    assert {"adapters.md", "bots.md", "engines.md", "game-api.md", "getting-started.md", "index.md",
+            "observation.md", "pictures.md", "playouts.md", "rl.md", "summer-pavilion.md"} <= set(
+        _pages_with_examples())
 
 
 SECTIONS = {"rules.md": ["1", "2", "3", "4", "5", "6", "7"], "records.md": ["1", "2", "3", "4", "5"]}
@@ -104,7 +133,7 @@ def _citations():
 
     pattern = re.compile(r"\b(rules|records)(?:\.md)?,? sections? (\d)(?:(?:-| and )(\d))?")
     found = []
-    for top in ("python", "tests", "native", "src", "README.md"):
+    for top in ("python", "tests", "native", "src", "README.md", "docs"):
         path = os.path.join(ROOT, top)
         files = [path] if os.path.isfile(path) else [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs]
         for file in files:
@@ -125,15 +154,16 @@ def test_every_citation_names_a_section_that_exists():
     assert not missing
 
 
-def test_readme_record_audit_and_explain_samples(tmp_path):
-    """README's "Records, audits and score checks": the record command's games audit clean and `explain` prints
-    what the README shows (the lines before its "..."); the hand-edited audit sample is the same games' findings."""
+def test_records_page_audit_and_explain_samples(tmp_path):
+    """docs/records-guide.md, "Records, audits and score checks" (the README's until the site): the record
+    command's games audit clean and `explain` prints what the page shows (the lines before its "..."); the
+    hand-edited audit sample is the same games' findings."""
     import json
     import re
     import subprocess
     import sys
 
-    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    readme = open(os.path.join(ROOT, "docs", "records-guide.md"), encoding="utf-8").read()
     games = tmp_path / "games.jsonl"
 
     def run(*args):
@@ -157,12 +187,12 @@ def test_readme_record_audit_and_explain_samples(tmp_path):
     assert run("audit", "edited.jsonl").stdout == shown + "\n"
 
 
-def test_the_readmes_own_bot_plays(tmp_path, monkeypatch):
-    """README's FlatMC (the 'Bots of your own' example), written to mybots/flat.py as the README says, loads by
-    spec and finishes a short tournament against greedy without a forfeit."""
+def test_the_docs_own_bot_plays(tmp_path, monkeypatch):
+    """FlatMC of docs/bots.md ('Bots of your own', the README's until the site), written to mybots/flat.py as the
+    page says, loads by spec and finishes a short tournament against greedy without a forfeit."""
     from azul_engine import tournament
 
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "bots.md"), encoding="utf-8") as f:
         text = f.read()
     start = text.index("# mybots/flat.py")
     code = text[start:text.index("```", start)]
@@ -179,3 +209,56 @@ def test_the_readmes_own_bot_plays(tmp_path, monkeypatch):
         for name in ("mybots.flat", "mybots"):
             sys.modules.pop(name, None)
     assert not result.forfeits and [s.games for s in result.standings] == [2, 2]
+
+
+def _in_ci():
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+def test_the_site_builds_with_warnings_as_errors(tmp_path):
+    """The documentation site (docs/: Sphinx, MyST, Furo, sphinx-argparse, autodoc) builds with every warning an
+    error, as scripts/docs.sh and Read the Docs build it. Without the [docs] extra it skips, except in CI."""
+    import importlib.util
+    import subprocess
+
+    missing = [m for m in ("sphinx", "myst_parser", "furo", "sphinxarg") if importlib.util.find_spec(m) is None]
+    if missing:
+        message = "the docs extra is not installed (%s): pip install '.[docs]'" % ", ".join(missing)
+        if _in_ci():
+            pytest.fail(message + "; CI must build the site")
+        pytest.skip(message)
+    out = tmp_path / "html"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                            "-d", str(tmp_path / "doctrees"), os.path.join(ROOT, "docs"), str(out)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-5000:]
+    for page in ("index", "getting-started", "rules", "records", "observation", "search-algorithm", "cli",
+                 "api/engine", "changelog", "contributing", "layout"):
+        assert (out / (page + ".html")).is_file(), page
+    cli = (out / "cli.html").read_text(encoding="utf-8")
+    assert all(command in cli for command in ("tournament", "selfplay", "check-score", "replay", "serve"))
+
+
+def test_the_readme_is_short_and_links_into_the_docs():
+    """The README stays a front page (at most 250 lines) and its relative links, and those of the pages, lead to
+    files of the repository."""
+    import re
+
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    assert readme.count("\n") <= 250
+    assert "bash scripts/docs.sh --serve" in readme and "3.9 to 3.13" in readme
+    pages = [("README.md", readme)]
+    for name in sorted(os.listdir(os.path.join(ROOT, "docs"))):
+        if name.endswith(".md"):
+            with open(os.path.join(ROOT, "docs", name), encoding="utf-8") as f:
+                pages.append(("docs/" + name, f.read()))
+    broken = []
+    for name, text in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            path = os.path.normpath(os.path.join(ROOT, os.path.dirname(name), target.split("#")[0]))
+            if not path.startswith(ROOT + os.sep) or not os.path.exists(path):
+                broken.append((name, target))
+    assert not broken
