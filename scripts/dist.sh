@@ -3,7 +3,7 @@
 # scripts/bench.sh first; CI does):
 #   1. twine check: the metadata and the README render on PyPI;
 #   2. auditwheel show: the wheel is consistent with a manylinux policy (a release then runs
-#      `auditwheel repair` on it: see docs/install.md);
+#      `auditwheel repair` on it: docs/getting-started.md, "Wheels and releases");
 #   3. the sdist on a machine without a C++ compiler (and AZUL_REQUIRE_CPP unset, as a user has it): it installs
 #      the pure-Python engine, and `azul-engine info` says the C++ one is unavailable;
 #   4. the oldest and the newest Python this project supports (AZUL_PYTHONS, default "3.9 3.13"; found on PATH
