@@ -6,7 +6,7 @@ BASE_PYTHON and NEW_PYTHON are interpreters with azul_engine installed (for exam
 commit and this checkout's .venv). For each row, the two are run alternately, N pairs of runs of about S seconds
 each, each run in a fresh process; the row prints both medians and the median of the pairwise ratios new/base.
 On a shared, noisy machine only such same-run ratios mean anything. (from-4p-grey starts from seeds 10-17: from seed
-2's state, one continuation cycles for ever on an install without the round cap, README's rules decisions.)
+2's state, one continuation cycles for ever on an install without the round cap, docs/decisions.md.)
 """
 
 import argparse

@@ -1,4 +1,4 @@
-"""The Gymnasium vector environment's speed in one run (docs/rl.md "Speed"; the figures of README "For RL"):
+"""The Gymnasium vector environment's speed in one run (docs/rl.md "Speed"; the figures of docs/adapters.md "For RL"):
 
     python benchmarks/env_speed.py [--base BASE_PYTHON] [--rounds N] [--games N] [--variant V]
 

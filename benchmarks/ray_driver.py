@@ -1,4 +1,4 @@
-"""What the driver of a Ray run costs (README, "Beyond one machine": a 1,000-node run on paper).  Run with an
+"""What the driver of a Ray run costs (docs/tournaments.md, "Beyond one machine": a 1,000-node run on paper).  Run with an
 installed package (azul-engine[ray]); ``--base PYTHON`` runs the same measurements with another installation
 (an older commit in a second venv) in a process of its own, for a before/after in one run:
 

@@ -1,4 +1,4 @@
-"""Self-play throughput locally and on a local Ray instance, and Ray's per-task overhead (README, "Beyond one
+"""Self-play throughput locally and on a local Ray instance, and Ray's per-task overhead (docs/tournaments.md, "Beyond one
 machine").  Run with the installed package (azul-engine[ray]):
 .venv/bin/python benchmarks/ray_selfplay.py [--games 20] [--bots mcts:400] [--workers 2]
 

@@ -1,4 +1,4 @@
-"""The search's speed in one run (docs/search.md section 8; the figures of README "Search from Python"):
+"""The search's speed in one run (docs/search.md section 8; the figures of docs/bots.md "Search from Python"):
 
     python benchmarks/search_speed.py [--base BASE_PYTHON] [--pairs N] [--iterations N]
 

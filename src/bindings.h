@@ -81,7 +81,7 @@ void ReseedPy(Game<R>& g, const py::object& seed) {
   g.Reseed(ToSeed(seed));
 }
 
-// state.key() and hash(state) (README "Position keys").
+// state.key() and hash(state) (docs/game-api.md "Position keys").
 template <typename R>
 uint64_t KeyPy(const Game<R>& g) {
   return g.Key();
@@ -113,7 +113,7 @@ void DealPy(Game<R>& g, const py::object& factories) {
   g.Deal(FactoryStrings(items));
 }
 
-// The documented limits (README, "Limits"), checked before any allocation, as in the pure
+// The documented limits (docs/game-api.md, "Limits"), checked before any allocation, as in the pure
 // engine: games per random_playouts/playouts_from call, threads, games in a VectorGame.
 constexpr long long kMaxPlayouts = 1LL << 30;
 constexpr long long kMaxThreads = 1024;

@@ -203,7 +203,7 @@ def test_grey_stuck_game_counts_rows_whose_empty_cells_cannot_take_the_colour(en
 # -- the round cap -----------------------------------------------------------------------------
 
 def test_a_game_still_going_after_round_100_ends_there(engine):
-    """README, rules decisions: the end of round 100 ends the game as a stuck game does (end-game scoring), though
+    """docs/decisions.md: the end of round 100 ends the game as a stuck game does (end-game scoring), though
     no row is complete and a tile could still reach a wall."""
     state = last_round(engine, round=100, walls=[COLUMN1_BUT_ONE] * 2, scores=[5, 4])
     assert state.round == 100 and state.is_over

@@ -1,4 +1,4 @@
-"""Position keys and hashing: ``state.key()`` (README "Position keys") is the same 64-bit number in both
+"""Position keys and hashing: ``state.key()`` (docs/game-api.md "Position keys") is the same 64-bit number in both
 engines, equal for equal positions however they were reached, blind to the history and the generator, and
 changed by any change of the position; ``hash(state)`` agrees with ``==``."""
 
@@ -25,7 +25,7 @@ def random_states(engine, variant, players, seed, every=1):
 
 
 def reference_key(words):
-    """README's definition, written out: FNV-1a over 64-bit words, then SplitMix64's finalizer."""
+    """docs/game-api.md's definition, written out: FNV-1a over 64-bit words, then SplitMix64's finalizer."""
     mask = (1 << 64) - 1
     h = 0xCBF29CE484222325
     for v in words:
@@ -36,7 +36,7 @@ def reference_key(words):
 
 
 def test_key_of_a_new_game_is_readmes_definition(engine):
-    """The word list of README's "Position keys", built from the public API of a new classic game."""
+    """The word list of docs/game-api.md, "Position keys",, built from the public API of a new classic game."""
     g = engine.new_game(2, seed=7)
     letters = "BYRKW"
 

@@ -642,7 +642,7 @@ def test_observation_tensor_layout(engine):
 
 def test_nothing_to_deal_skips_phase_one(engine):
     """Bag and tower both empty at a round's start: no tile to acquire, phase 2 starts at once with the
-    starting player (README, rules decisions)."""
+    starting player (docs/decisions.md)."""
     board = {s: s * 5 + "." for s in "ORBYGP"}
     g = pavilion_state(engine, players=4, hands=["", "RR", "", ""], boards=[board] * 4, supply="PPGGOOYYBB",
                        passed=[0, 1, 1, 1], turn=0, start=0)

@@ -1,5 +1,5 @@
 """Rollout policies of random_playouts and playouts_from on both engines: "uniform" (the default, unchanged) and
-"light" (README "Rollout policies"), followed here through the public API from its documented rules alone."""
+"light" (docs/playouts.md "Rollout policies"), followed here through the public API from its documented rules alone."""
 
 import random
 
@@ -38,7 +38,7 @@ class Draws:
 
 
 def light_choice(state, draws):
-    """The light policy's move, from README's rules and the public API only."""
+    """The light policy's move, from docs/playouts.md's rules and the public API only."""
     legal = state.legal_actions()
     if state.variant == "summer-pavilion":
         if state.phase == "play":

@@ -219,7 +219,7 @@ def ray_head(tmp_path, env):
 
 
 def test_a_local_instance_is_a_new_one_beside_a_running_cluster(ray_address, tmp_path):
-    """After the README's own ``ray start --head``, --ray without an address still starts an instance of its own
+    """After docs/tournaments.md's own ``ray start --head``, --ray without an address still starts an instance of its own
     (a plain ray.init() would join the running one and refuse the CPU count: exit 2)."""
     with ray_head(tmp_path, dict(os.environ)) as port:
         out = tmp_path / "r.jsonl"

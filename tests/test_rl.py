@@ -1,6 +1,6 @@
 """The training example (examples/train_maskable_ppo.py) for a few hundred steps, and the SB3 adapters
 (azul_engine.sb3) on both engines: the loop runs, the policy is saved, played by ``tournament`` as a bot and only
-ever answers legal moves. Not the strength (docs/rl.md section 6 and the README have the measured run).
+ever answers legal moves. Not the strength (docs/rl.md section 6 has the measured run).
 
 Without stable-baselines3 and sb3-contrib these tests skip, except in CI (CI set), where they fail: the test
 command installs azul-engine[rl]."""

@@ -70,7 +70,7 @@ constexpr Pinned kPinned[] = {
     {2, kSummerPavilion, "a24062aaf1ea502c"}, {4, kSummerPavilion, "099474972e87ef38"},
 };
 // bench.LIGHT_SIGNATURES (bench.checksum with policy="light", 200 games): the rules and the
-// light policy (README "Rollout policies").
+// light policy (docs/playouts.md "Rollout policies").
 constexpr Pinned kLightPinned[] = {
     {2, kClassic, "1238b54cd01ba7aa"}, {2, kGrey, "c1e1f9ea2361a11c"},
     {4, kClassic, "e5e31c2d16e8cd7d"}, {4, kGrey, "545625e9a1bce2fe"},

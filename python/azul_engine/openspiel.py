@@ -75,7 +75,7 @@ __all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "
 
 GAME_NAME = "azul"
 DEFAULT_MAX_GAME_LENGTH = 2000
-# The engines' round cap for classic and grey (README, rules decisions; game_info(...).max_rounds).
+# The engines' round cap for classic and grey (docs/decisions.md; game_info(...).max_rounds).
 MAX_ROUNDS = azul_engine.game_info("classic").max_rounds
 _BACKENDS = ("auto", "python", "cpp")
 _default_backend = "auto"

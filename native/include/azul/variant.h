@@ -50,7 +50,7 @@ struct ClassicRules {
   static int Score(const State& s, int player) { return s.board[player].score; }
   // Winners()'s tie-break after the score: complete wall rows.
   static int TieBreak(const State& s, int player) { return azul::CompleteRows(s, player); }
-  // The position key (README "Position keys").
+  // The position key (docs/game-api.md "Position keys").
   static uint64_t Key(const State& s) { return azul::PositionKey(s); }
 
   static int LegalActions(const State& s, int16_t* out) { return azul::LegalActions(s, out); }

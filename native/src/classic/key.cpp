@@ -1,4 +1,4 @@
-// The position key of classic and grey; the field order is README's "Position keys" and the pure
+// The position key of classic and grey; the field order is docs/game-api.md, "Position keys", and the pure
 // twin's key().
 // Pure-Python twin: python/azul_engine/_pure/classic/key.py.
 #include "azul/classic/key.h"

@@ -316,8 +316,8 @@ void Place(Game<P>& g, int p, int space, int c, int w) {
   EndTurn(g, p);
 }
 
-// A play-phase move.  Uniform: LegalActions(s)[Below(policy, count)].  Light (README "Rollout
-// policies"): while a placement is possible, Below(policy, kLightPassOdds) == 0 passes, else a
+// A play-phase move.  Uniform: LegalActions(s)[Below(policy, count)].  Light (docs/playouts.md,
+// "Rollout policies"): while a placement is possible, Below(policy, kLightPassOdds) == 0 passes, else a
 // second draw picks the placement; a pass keeps as many tiles as possible (the last passes in
 // KeepSets() order: those of the largest size), one draw among them.
 constexpr int kLightPassOdds = 16;

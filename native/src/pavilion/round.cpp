@@ -69,7 +69,7 @@ void FillDone(State& s, History* h) {
       h->rounds.push_back(std::move(round));
     }
     if (h && h->capture) h->sheet.emplace_back();
-    // Bag and tower were both empty: nothing to acquire, phase 2 starts at once (README decision).
+    // Bag and tower were both empty: nothing to acquire, phase 2 starts at once (docs/decisions.md).
     bool offer = false;
     for (int f = 0; f < s.num_factories; ++f) offer = offer || Any6(s.factories[f]);
     if (!offer) s.phase = kPlay;

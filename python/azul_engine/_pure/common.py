@@ -136,7 +136,7 @@ def check_action(action, num_actions):
     return action
 
 
-# The documented limits (README, "Limits"), checked before any allocation in both engines.
+# The documented limits (docs/game-api.md, "Limits"), checked before any allocation in both engines.
 MAX_PLAYOUTS = 1 << 30  # games per random_playouts / playouts_from call
 MAX_THREADS = 1024
 MAX_VECTOR_GAMES = 1 << 18  # games in one VectorGame
@@ -393,7 +393,7 @@ def undo(state):
     del entries[i]
 
 
-# Rollout policies of random_playouts and playouts_from (README "Rollout policies").
+# Rollout policies of random_playouts and playouts_from (docs/playouts.md "Rollout policies").
 POLICIES = ("uniform", "light")
 
 
@@ -425,7 +425,7 @@ def restore_history(rounds, mark):
 
 def position_key(words):
     """64-bit FNV-1a over ``words`` (each taken modulo 2**64), then SplitMix64's finalizer
-    (key.h): README "Position keys"."""
+    (key.h): docs/game-api.md "Position keys"."""
     h = 0xCBF29CE484222325
     for v in words:
         h = ((h ^ (v & MASK64)) * 0x100000001B3) & MASK64

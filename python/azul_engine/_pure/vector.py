@@ -48,8 +48,8 @@ class VectorGame:
 
     ``final_scores`` (int32) and ``final_returns`` (float32, +1 a sole winner, 0 each of several
     winners, -1 everyone else), n x players, hold each slot's last game that ended in a step (zero
-    before any).  ``auto_reset`` says what becomes of a game that ends in a step (README
-    "VectorGame"): False, it stays over until :meth:`reset`; True, it starts again right after its
+    before any).  ``auto_reset`` says what becomes of a game that ends in a step (docs/playouts.md,
+    "Auto-reset"): False, it stays over until :meth:`reset`; True, it starts again right after its
     move, in index order, as the vector's next game (the same seed counter as :meth:`reset`), and
     ``done[i]`` says that game i ended in that step (the other arrays already show the new game);
     ``"next_step"``, it stays over (``done``) until the next step, which starts the vector's next

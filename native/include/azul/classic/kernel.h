@@ -17,8 +17,8 @@
 namespace azul {
 
 // Plays a new game, NewGame(players, variant, game_seed) in sampled mode, to its end with move
-// choices LegalActions(s)[Below(policy, count)] (light: the light policy's, README "Rollout
-// policies"); writes the final scores to `scores` (players of them) and returns the plies
+// choices LegalActions(s)[Below(policy, count)] (light: the light policy's, docs/playouts.md,
+// "Rollout policies"); writes the final scores to `scores` (players of them) and returns the plies
 // played (moves, not chance draws).
 uint64_t KernelNewGame(int players, Variant variant, uint64_t game_seed, uint64_t& policy,
                        int32_t* scores, bool light = false);

@@ -1,4 +1,4 @@
-// The position key of classic and grey-wall Azul (README "Position keys"; the hash:
+// The position key of classic and grey-wall Azul (docs/game-api.md "Position keys"; the hash:
 // common/key.h).
 // Pure-Python twin: python/azul_engine/_pure/classic/key.py.
 #pragma once

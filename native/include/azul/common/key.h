@@ -1,4 +1,4 @@
-// Position keys (README "Position keys"): a 64-bit key of what decides the rest of the game
+// Position keys (docs/game-api.md "Position keys"): a 64-bit key of what decides the rest of the game
 // apart from chance, for transposition tables, the same number in both engines.  The hash both
 // variants use; each variant's PositionKey (classic/key.h, pavilion/key.h) feeds it its fields.
 // Pure-Python twin: python/azul_engine/_pure/classic/key.py, python/azul_engine/_pure/pavilion/key.py.

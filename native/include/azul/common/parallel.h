@@ -29,7 +29,7 @@ struct StopCheck {
 };
 constexpr int kPollMillis = 20;
 
-// The rollout policy of a batch of playouts (README "Rollout policies"): uniform over the legal
+// The rollout policy of a batch of playouts (docs/playouts.md "Rollout policies"): uniform over the legal
 // ids, or the light policy (its rules: classic/kernel.cpp's Draft, pavilion/kernel.cpp's PlayMove).
 enum class Policy : int8_t { kUniform = 0, kLight = 1 };
 

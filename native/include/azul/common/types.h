@@ -16,7 +16,7 @@ constexpr int kFloorSpaces = 7;
 constexpr int kFloorPenalty[8] = {0, 1, 2, 4, 6, 8, 11, 14};  // cumulative, by floor items
 constexpr int kMaxPlayers = 4;
 // A game still going at the end of this round ends there, with end-game scoring, as a stuck game
-// does (README, rules decisions): some positions cycle for ever though a tile could still reach a
+// does (docs/decisions.md): some positions cycle for ever though a tile could still reach a
 // wall, for example when the starter is forced to floor the round's only tiles each round.
 constexpr int kMaxRounds = 100;
 constexpr int kMaxFactories = 9;

@@ -1,4 +1,4 @@
-// state.undo() (README "Undo"): before each Apply() the game (common/game.h) keeps the position (a copy, the
+// state.undo() (docs/game-api.md "Undo"): before each Apply() the game (common/game.h) keeps the position (a copy, the
 // generator included) and the length of the history then; undo puts both back.  Only the end
 // of a history ever changes during play (moves appended to its last round, that round's scores
 // set, rounds appended, the first player and Summer Pavilion's setup supply written once), so a

@@ -1,4 +1,4 @@
-// The position key of Azul: Summer Pavilion (README "Position keys"; the hash: common/key.h).
+// The position key of Azul: Summer Pavilion (docs/game-api.md "Position keys"; the hash: common/key.h).
 // Pure-Python twin: python/azul_engine/_pure/pavilion/key.py.
 #pragma once
 

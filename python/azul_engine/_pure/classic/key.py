@@ -8,7 +8,7 @@ from .. import common as _pycommon
 
 
 def key(self):
-    """A 64-bit key of the position (README "Position keys"), the same in both engines:
+    """A 64-bit key of the position (docs/game-api.md "Position keys"), the same in both engines:
     what decides the rest of the game apart from chance, and the player to move; not the
     history, the moves-this-round count, the seed or the generator."""
     words = [self._variant, self._players, int(self._explicit), self._round, self._phase,

@@ -29,7 +29,7 @@ def _play_random(g, policy, light=False):
 def _play_random_wall(g, policy, light=False):
     """Play ``g`` to its end choosing ``legal_actions()[below(count)]`` with the generator state
     ``policy``; chance nodes of an explicit-chance state are drawn as in sampled mode.  Returns
-    the number of moves played.  ``light`` (README "Rollout policies"): a draft is chosen among
+    the number of moves played.  ``light`` (docs/playouts.md "Rollout policies"): a draft is chosen among
     the legal drafts to a pattern line, the floor only when there is none."""
     if g._explicit:
         g._explicit = False
@@ -76,7 +76,7 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, *, with_
     arguments, never on ``threads`` (0: every core; the pure engine always uses one).  With
     ``with_plies=True`` (a keyword, as ``policy``) returns ``(scores, moves played)``.  Limits, checked before any work:
     ``n`` at most 2**30, ``threads`` at most 1024 (ValueError).  ``policy``: ``"uniform"``
-    (``legal_actions()[below(count)]``, as above) or ``"light"`` (README "Rollout policies":
+    (``legal_actions()[below(count)]``, as above) or ``"light"`` (docs/playouts.md "Rollout policies":
     drafts to a pattern line before the floor; in Summer Pavilion placements before passes).
     """
     import numpy as np

@@ -26,8 +26,8 @@ TILES_PER_COLOUR = 20
 FLOOR_SPACES = 7
 
 
-# A game still going at the end of this round ends there, with end-game scoring, as a stuck game does (README, rules
-# decisions): some positions cycle for ever though a tile could still reach a wall.
+# A game still going at the end of this round ends there, with end-game scoring, as a stuck game does
+# (docs/decisions.md): some positions cycle for ever though a tile could still reach a wall.
 MAX_ROUNDS = 100
 
 

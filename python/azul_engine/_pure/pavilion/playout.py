@@ -18,7 +18,7 @@ _KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
 def play_random(g, policy, light=False):
     """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
     ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
-    ``light``: the light policy (README "Rollout policies") chooses play-phase moves instead."""
+    ``light``: the light policy (docs/playouts.md "Rollout policies") chooses play-phase moves instead."""
     if light:
         return _play_light(g, policy)
     g._h_complete = False  # a playout keeps no history
