@@ -338,7 +338,8 @@ def test_the_stub_check_sees_a_changed_stub(engines):
         "inner_candidates: int = 5,": "inner_candidates: int = 6,",
         " widen: int = 1000,": "",
         "def reseed(self, seed: int)": "def reseed(self, s: int)",
-        "def new_game(players: int = 2, variant: str = \"classic\"": "def new_game(players: int = 2, *, variant: str = \"classic\"",
+        'def new_game(players: int = 2, variant: str = "classic"':
+            'def new_game(players: int = 2, *, variant: str = "classic"',
         "    def undo(self) -> None: ...\n": "",
     }
     for old, new in changes.items():
