@@ -239,3 +239,109 @@ def test_the_package_tools_are_attributes_of_the_package():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "module 'azul_engine' has no attribute 'nothing_here'\n"
+
+
+# -- the stub's signatures ----------------------------------------------------------------------------------------
+
+def _stub_default(node):
+    """A stub default as the engines' signatures show it (repr of the value); None where there is none."""
+    return None if node is None else repr(ast.literal_eval(node))
+
+
+def _stub_parameters(function):
+    """(name, default) of a stub ``def``, as ``_py_parameters`` gives them: ``("*", None)`` where the keyword-only
+    parameters start, no ``self``."""
+    args = function.args
+    positional = args.posonlyargs + args.args
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    out = [(a.arg, _stub_default(d)) for a, d in zip(positional, defaults)]
+    if args.vararg is not None or args.kwarg is not None:
+        out.append(("**", None))  # not in the engines' API: it would show here as a difference
+    if args.kwonlyargs:
+        out.append(("*", None))
+        out += [(a.arg, _stub_default(d)) for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    return [p for p in out if p[0] != "self"]
+
+
+def _stub_signatures(text):
+    """``name`` or ``Class.method`` -> the list of its stub definitions' parameters (one per ``@overload``), for
+    every function and method of the stub but properties and special methods (``__init__`` included)."""
+    out = {}
+
+    def visit(body, prefix):
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, node.name + ".")
+            elif isinstance(node, ast.FunctionDef):
+                decorators = {d.id for d in node.decorator_list if isinstance(d, ast.Name)}
+                if "property" in decorators or (node.name.startswith("__") and node.name != "__init__"):
+                    continue
+                out.setdefault(prefix + node.name, []).append(_stub_parameters(node))
+
+    visit(ast.parse(text).body, "")
+    return out
+
+
+def _stub_mismatches(text, py, cpp):
+    """Where the stub's signatures differ from the engines' (parameter names, order, keyword-only start and
+    defaults): a list of sentences, empty when they agree.  With ``@overload``s, the last (the general one) must be
+    the engine's signature, and every other the same names with the same defaults where it gives one (an overload
+    may drop a default to take only some values: ``with_plies: Literal[True]``)."""
+    stub = _stub_signatures(text)
+    mine, theirs = _callables(py), _callables(cpp)
+    stub_classes = {name.partition(".")[0] for name in stub if "." in name}
+    problems = []
+    for name in sorted(set(mine) | set(theirs)):
+        if ("." not in name or name.partition(".")[0] in stub_classes) and name not in stub:
+            problems.append("%s is not in the stub" % name)
+    compared = 0
+    for name, overloads in sorted(stub.items()):
+        engines = []
+        if name in mine:
+            engines.append(("python", _py_parameters(mine[name])))
+        if name in theirs or name.endswith(".__init__"):
+            cls, _, method = name.partition(".")
+            function = getattr(getattr(cpp, cls), method) if method else theirs[name]
+            engines.append(("cpp", _cpp_parameters(function)))
+        engines = [(engine, params) for engine, params in engines if params is not None]
+        if not engines:
+            problems.append("%s: no engine has it, or neither signature can be read" % name)
+            continue
+        compared += 1
+        for engine, params in engines:
+            if overloads[-1] != params:
+                problems.append("%s: the stub says %s, the %s engine %s" % (name, overloads[-1], engine, params))
+            for other in overloads[:-1]:
+                if [n for n, _ in other] != [n for n, _ in params] or any(
+                        d is not None and d != e for (_, d), (_, e) in zip(other, params)):
+                    problems.append("%s: an overload says %s, the %s engine %s" % (name, other, engine, params))
+    if compared < 40:
+        problems.append("only %d signatures compared" % compared)
+    return problems
+
+
+def test_the_stub_has_both_engines_signatures(engines):
+    """Every function and method of ``_cppengine.pyi`` has the parameters of both engines: the same names in the
+    same order, the same keyword-only ones and the same defaults (the pure engine's signature is the reference)."""
+    py, cpp = engines
+    with open(STUB, encoding="utf-8") as f:
+        assert _stub_mismatches(f.read(), py, cpp) == []
+
+
+def test_the_stub_check_sees_a_changed_stub(engines):
+    """The check above fails for a stub that drifts: a default changed, a parameter dropped or renamed, a
+    keyword-only parameter made positional, a method left out."""
+    py, cpp = engines
+    with open(STUB, encoding="utf-8") as f:
+        text = f.read()
+    changes = {
+        "inner_candidates: int = 5,": "inner_candidates: int = 6,",
+        " widen: int = 1000,": "",
+        "def reseed(self, seed: int)": "def reseed(self, s: int)",
+        'def new_game(players: int = 2, variant: str = "classic"':
+            'def new_game(players: int = 2, *, variant: str = "classic"',
+        "    def undo(self) -> None: ...\n": "",
+    }
+    for old, new in changes.items():
+        assert old in text, old
+        assert _stub_mismatches(text.replace(old, new, 1), py, cpp), "a stub with %r as %r passes" % (old, new)

@@ -9,6 +9,17 @@ active one. The environment variable ``AZUL_BACKEND`` chooses it when the packag
 - ``python``: the pure-Python engine.
 
 ``BACKEND`` names the engine in use; ``load_backend(name)`` returns either engine module, whichever is active.
+
+Typing.  Each name of the engine is assigned here by name from the active engine (``GameState =
+_engine.GameState``, ...), never by filling the namespace in a loop, so that a reader (and a linter) sees every
+name the package has.  What type checkers read is ``__init__.pyi`` beside this file (PEP 561: a stub wins over
+the module): it re-exports the engine's names from the C++ engine's stub ``_cppengine.pyi``, which describes both
+engines (tests/test_parity.py checks its names and signatures against each), and declares the rest: the backend
+functions, the errors, ``__version__`` and the tools as submodules (``az.records``).  So ``az.new_game(2)`` is a
+``GameState | PavilionState`` to mypy and pyright whichever engine runs, and a misspelt name is an error
+(tests/test_typing.py checks both).  ``__getattr__`` below, which imports the tools on first use, is not in the
+stub: to a checker the package has exactly the names the stub declares.  A name added here must be added there too
+(tests/test_typing.py compares the two).
 """
 
 import importlib
@@ -24,14 +35,60 @@ from ._backends import BACKEND, ENGINE as _engine, available_backends, engine_of
 # Jupyter draws the states of every engine loaded (state._repr_svg_).
 _backends.on_load(svg.install)
 
-# Both engines define the same __all__ (PEP 399: the accelerated module exposes nothing the pure one lacks).
-globals().update((_name, getattr(_engine, _name)) for _name in _engine.__all__)
+# The active engine's names (both engines define the same __all__, PEP 399: the accelerated module exposes nothing
+# the pure one lacks), each by name; its IllegalMoveError and StateFormatError are the very classes of _errors,
+# imported above, which both engines raise.
+# The game states, their facts and the search's result.
+GameState = _engine.GameState
+PavilionState = _engine.PavilionState
+VectorGame = _engine.VectorGame
+GameInfo = _engine.GameInfo
+SearchResult = _engine.SearchResult
 
-__all__ = sorted(
-    {"AzulError", "IllegalMoveError", "StateFormatError", "BACKEND", "available_backends", "load_backend",
-     "engine_of"}
-    | set(_engine.__all__)
-)
+# Functions.
+new_game = _engine.new_game
+from_text = _engine.from_text
+game_info = _engine.game_info
+end_bonus = _engine.end_bonus
+observation_shape = _engine.observation_shape
+random_playouts = _engine.random_playouts
+playouts_from = _engine.playouts_from
+search = _engine.search
+
+# Constants.
+NAME = _engine.NAME
+COLOURS = _engine.COLOURS
+VARIANTS = _engine.VARIANTS
+PORTABLE = _engine.PORTABLE
+VECTORISED = _engine.VECTORISED
+MAX_ROUNDS = _engine.MAX_ROUNDS
+NUM_ACTIONS = _engine.NUM_ACTIONS
+NUM_DRAFT_ACTIONS = _engine.NUM_DRAFT_ACTIONS
+TILE_ACTION_BASE = _engine.TILE_ACTION_BASE
+DRAW_ACTION_BASE = _engine.DRAW_ACTION_BASE
+FIRST_PLAYER_ACTION_BASE = _engine.FIRST_PLAYER_ACTION_BASE
+CHANCE = _engine.CHANCE
+TEXT_VERSION = _engine.TEXT_VERSION
+SP_COLOURS = _engine.SP_COLOURS
+SP_STARS = _engine.SP_STARS
+SP_KEEP_SETS = _engine.SP_KEEP_SETS
+SP_NUM_ACTIONS = _engine.SP_NUM_ACTIONS
+SP_PLACE_ACTION_BASE = _engine.SP_PLACE_ACTION_BASE
+SP_BONUS_ACTION_BASE = _engine.SP_BONUS_ACTION_BASE
+SP_PASS_ACTION_BASE = _engine.SP_PASS_ACTION_BASE
+SP_DRAW_ACTION_BASE = _engine.SP_DRAW_ACTION_BASE
+SP_FIRST_PLAYER_ACTION_BASE = _engine.SP_FIRST_PLAYER_ACTION_BASE
+
+__all__ = [
+    "AzulError", "BACKEND", "CHANCE", "COLOURS", "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "GameInfo",
+    "GameState", "IllegalMoveError", "MAX_ROUNDS", "NAME", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "PORTABLE",
+    "PavilionState", "SP_BONUS_ACTION_BASE", "SP_COLOURS", "SP_DRAW_ACTION_BASE",
+    "SP_FIRST_PLAYER_ACTION_BASE", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PASS_ACTION_BASE",
+    "SP_PLACE_ACTION_BASE", "SP_STARS", "SearchResult", "StateFormatError", "TEXT_VERSION",
+    "TILE_ACTION_BASE", "VARIANTS", "VECTORISED", "VectorGame", "available_backends", "end_bonus",
+    "engine_of", "from_text", "game_info", "load_backend", "new_game", "observation_shape", "playouts_from",
+    "random_playouts", "search",
+]
 
 # The package's tools, imported on first use (PEP 562), so that ``import azul_engine as az; az.records.read(...)``
 # works as ``import azul_engine.records`` does, without importing them all with the engine.

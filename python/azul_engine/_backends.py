@@ -6,18 +6,22 @@ nothing below the command line imports upwards.  Code that runs whenever an engi
 ``_repr_svg_``) registers itself with :func:`on_load`.
 """
 
+from __future__ import annotations
+
 import importlib
 import os
 import sys
+from types import ModuleType
+from typing import Callable, List, Tuple
 
 # In preference order: available_backends() and "auto" follow it.
 MODULES = {"cpp": "azul_engine._cppengine", "python": "azul_engine._pyengine"}
 CHOICES = ("auto", *MODULES)
 
-_hooks = []
+_hooks: List[Callable[[ModuleType], object]] = []
 
 
-def on_load(hook):
+def on_load(hook: Callable[[ModuleType], object]) -> None:
     """Call ``hook(engine_module)`` for every engine loaded from now on and for those already loaded."""
     _hooks.append(hook)
     for name in MODULES.values():
@@ -26,7 +30,7 @@ def on_load(hook):
             hook(module)
 
 
-def load_backend(name):
+def load_backend(name: str) -> ModuleType:
     """Return the engine module called ``name`` (``"cpp"`` or ``"python"``), importing it if needed.
 
     Raises ``ImportError`` if that engine cannot be imported (for ``"cpp"``: it was not built), and ``ValueError``
@@ -49,7 +53,7 @@ def load_backend(name):
     return module
 
 
-def engine_of(state):
+def engine_of(state: object) -> ModuleType:
     """The engine module whose ``GameState`` or ``PavilionState`` ``state`` is (``engine.NAME`` says which);
     TypeError for anything else."""
     for module_name in MODULES.values():
@@ -59,7 +63,7 @@ def engine_of(state):
     raise TypeError("not a game state of either engine: %s" % type(state).__name__)
 
 
-def available_backends():
+def available_backends() -> List[str]:
     """Names of the engines that import here, in preference order: a sublist of ``["cpp", "python"]``."""
     names = []
     for name in MODULES:
@@ -71,7 +75,7 @@ def available_backends():
     return names
 
 
-def _choose(requested):
+def _choose(requested: str) -> Tuple[str, ModuleType]:
     if requested not in CHOICES:
         raise ValueError(f"AZUL_BACKEND={requested!r} is not one of: {', '.join(CHOICES)}")
     if requested != "auto":

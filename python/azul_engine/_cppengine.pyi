@@ -1,8 +1,12 @@
 # Type stub of the C++ engine, azul_engine._cppengine (pybind11, src/*.cpp), for editors and type
-# checkers.  The pure-Python engine, azul_engine._pyengine, has the same API (tests/test_parity.py); its
-# docstrings are the reference.  tests/test_parity.py checks that this stub names exactly what the module exports.
+# checkers; the package root's stub (__init__.pyi) re-exports it, so it is the type of both engines' names.  The
+# pure-Python engine, azul_engine._pyengine, has the same API (tests/test_parity.py); its docstrings and signatures
+# are the reference.  Kept equal to both engines: tests/test_parity.py checks that this stub names exactly what the
+# module exports, each class's public members, and each function's and method's parameters (names, kinds and
+# defaults) against both engines' signatures; tests/test_typing.py runs mypy's stubtest on it
+# (stubtest-allowlist.txt lists the differences it cannot see past, each with its reason).
 from types import MappingProxyType
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -11,7 +15,15 @@ from ._errors import IllegalMoveError as IllegalMoveError
 from ._errors import StateFormatError as StateFormatError
 from ._pure.search import SearchResult as SearchResult
 
-__all__: Tuple[str, ...]
+__all__ = (  # a tuple, as the module's
+    "GameState", "new_game", "IllegalMoveError", "StateFormatError", "COLOURS", "VARIANTS", "PORTABLE",
+    "VECTORISED", "MAX_ROUNDS", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "TILE_ACTION_BASE", "DRAW_ACTION_BASE",
+    "FIRST_PLAYER_ACTION_BASE", "CHANCE", "TEXT_VERSION", "end_bonus", "random_playouts", "playouts_from",
+    "VectorGame", "observation_shape", "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS",
+    "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE",
+    "SP_DRAW_ACTION_BASE", "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult",
+    "NAME",
+)
 
 COLOURS: str
 VARIANTS: Tuple[str, ...]
@@ -267,8 +279,10 @@ class VectorGame:
     def __init__(self, n: int, players: int = 2, variant: str = "classic", seed: int = 0,
                  auto_reset: Union[bool, str] = False) -> None: ...
     def reset(self, indices: Union[Iterable[int], npt.NDArray[np.bool_], None] = None) -> None: ...
-    def step(self, actions: Any, *, threads: int = 1, observations: Optional[npt.NDArray[np.float32]] = None,
-             rewards: Optional[npt.NDArray[np.float32]] = None) -> Tuple[Any, ...]: ...
+    def step(self, actions: npt.ArrayLike, *, threads: int = 1, observations: Optional[npt.NDArray[np.float32]] = None,
+             rewards: Optional[npt.NDArray[np.float32]] = None) -> Tuple[
+                 npt.NDArray[np.bool_], npt.NDArray[np.int8], npt.NDArray[np.int32], npt.NDArray[np.bool_]]: ...
+    # (legal_mask, current_player, scores, done)
     def observation_tensors(self, out: Optional[npt.NDArray[np.float32]] = None, *,
                             games: Optional[npt.NDArray[np.bool_]] = None,
                             threads: int = 1) -> npt.NDArray[np.float32]: ...
@@ -280,10 +294,27 @@ def from_text(text: str) -> _State: ...
 def game_info(variant: str = "classic", players: int = 2) -> GameInfo: ...
 def end_bonus(wall: Union[str, Sequence[str]], variant: Optional[str] = None) -> Dict[str, int]: ...
 def observation_shape(players: int, variant: str = "classic") -> Tuple[int]: ...
+# Final scores, an int32 array (n x players); with_plies=True: (scores, moves played in all).
+@overload
 def random_playouts(n: int, players: int = 2, variant: str = "classic", seed: int = 0, threads: int = 0, *,
-                    with_plies: bool = False, policy: str = "uniform") -> Any: ...
+                    with_plies: Literal[False] = False, policy: str = "uniform") -> npt.NDArray[np.int32]: ...
+@overload
+def random_playouts(n: int, players: int = 2, variant: str = "classic", seed: int = 0, threads: int = 0, *,
+                    with_plies: Literal[True], policy: str = "uniform") -> Tuple[npt.NDArray[np.int32], int]: ...
+@overload
+def random_playouts(n: int, players: int = 2, variant: str = "classic", seed: int = 0, threads: int = 0, *,
+                    with_plies: bool = False,
+                    policy: str = "uniform") -> Union[npt.NDArray[np.int32], Tuple[npt.NDArray[np.int32], int]]: ...
+@overload
+def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, with_plies: Literal[False] = False,
+                  policy: str = "uniform") -> npt.NDArray[np.int32]: ...
+@overload
+def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, with_plies: Literal[True],
+                  policy: str = "uniform") -> Tuple[npt.NDArray[np.int32], int]: ...
+@overload
 def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, with_plies: bool = False,
-                  policy: str = "uniform") -> Any: ...
+                  policy: str = "uniform") -> Union[npt.NDArray[np.int32], Tuple[npt.NDArray[np.int32], int]]: ...
 def search(state: _State, *, iterations: int = 1000, seconds: Optional[float] = None, threads: int = 1,
            seed: int = 0, c: float = 0.7, margin: float = 0.4, rollouts: int = 4, policy: str = "light",
-           candidates: int = 5, inner_candidates: int = 5, max_nodes: int = 2000000) -> SearchResult: ...
+           candidates: int = 5, inner_candidates: int = 5, widen: int = 1000,
+           max_nodes: int = 2000000) -> SearchResult: ...

@@ -5,18 +5,25 @@ escaped by Jinja2, which calls MarkupSafe's ``escape``.  The SVG pictures (``svg
 escape their text with ``escape`` below, the same function.  Nothing else in the package escapes markup.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from markupsafe import escape as _escape
+
+if TYPE_CHECKING:
+    import jinja2
 
 __all__ = ["escape", "environment"]
 
 
-def escape(text):
+def escape(text: object) -> str:
     """``str(text)`` with ``& < > " '`` replaced by their character references, for the text or an attribute value
     of markup; a plain ``str``."""
     return str(_escape(str(text)))
 
 
-def environment(package, folder):
+def environment(package: str, folder: str) -> jinja2.Environment:
     """A Jinja2 environment of the templates in the folder ``folder`` of the package ``package``: autoescaping on
     for every template, a name a template does not know an error, and the lines of ``{% ... %}`` tags left out of
     what it writes (a template ends in a line break as its file does)."""

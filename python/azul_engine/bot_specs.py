@@ -3,35 +3,42 @@
 read into a ``BotFactory`` that makes the bot for a game. ``azul_engine.bots`` re-exports every name.
 """
 
+from __future__ import annotations
+
 import importlib
 import inspect
 import os
 import re
 import shlex
 import shutil
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, cast
 
+from ._types import Bot
 from .mcts import MCTSBot
 from .simple_bots import BotFailure, GreedyBot, RandomBot
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 __all__ = ["BOTS", "ENTRY_POINT_GROUP", "BotSpecError", "BotFactory", "resolve_bot_spec", "split_bot_specs",
            "parse_bot_spec", "make_bot"]
 
 ENTRY_POINT_GROUP = "azul_engine.bots"
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
-_SPEC_PARAMETERS = {"mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int,
-                             "policy": str, "candidates": int, "threads": int, "inner_candidates": int,
-                             "widen": int}}
-_TYPE_WORDS = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
+_SPEC_PARAMETERS: Dict[str, Dict[str, Type[Any]]] = {
+    "mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int, "policy": str,
+             "candidates": int, "threads": int, "inner_candidates": int, "widen": int}}
+_TYPE_WORDS: Dict[Type[Any], str] = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
 
 
 class BotSpecError(ValueError):
     """A bot spec that names no bot, or a bot that cannot be made from it; the message says why."""
 
 
-def split_bot_specs(text):
+def split_bot_specs(text: str) -> List[str]:
     """A comma-separated list of bot specs as a list.  A piece with ``=`` and no ``:`` continues the spec
     before it (``mybots:Flat:depth=2,width=3,greedy`` is two specs); a ``cmd:`` spec takes everything up to the
     next comma.
@@ -39,7 +46,7 @@ def split_bot_specs(text):
     >>> split_bot_specs("random,mcts:2000:c=1.0,policy=light,mybots.flat:FlatMC:n=5,depth=2")
     ['random', 'mcts:2000:c=1.0,policy=light', 'mybots.flat:FlatMC:n=5,depth=2']
     """
-    out = []
+    out: List[str] = []
     for piece in text.split(","):
         piece = piece.strip()
         if out and "=" in piece and ":" not in piece and not out[-1].startswith("cmd:"):
@@ -49,24 +56,24 @@ def split_bot_specs(text):
     return out
 
 
-def _entry_points():
+def _entry_points() -> Dict[str, EntryPoint]:
     """The installed bots: entry-point name -> EntryPoint, in the group ``ENTRY_POINT_GROUP``."""
     from importlib import metadata
     try:
         found = metadata.entry_points(group=ENTRY_POINT_GROUP)
     except TypeError:  # Python 3.8-3.9: a dict by group
-        found = metadata.entry_points().get(ENTRY_POINT_GROUP, [])
+        found = metadata.entry_points().get(ENTRY_POINT_GROUP, [])  # type: ignore[attr-defined,arg-type,unused-ignore]
     return {ep.name: ep for ep in found}
 
 
-def _unknown(text, name):
+def _unknown(text: str, name: str) -> BotSpecError:
     installed = sorted(_entry_points())
     return BotSpecError("unknown bot %r (bots: %s%s); a bot of your own is module:Class, an external engine "
                         "cmd:COMMAND" % (name, ", ".join(BOTS),
                                          "; installed: " + ", ".join(installed) if installed else ""))
 
 
-def _parameters(parts):
+def _parameters(parts: Sequence[str]) -> List[str]:
     """The ``:``- and ``,``-separated parameters of a spec, in order."""
     return [p for part in parts for p in part.split(",")]
 
@@ -74,7 +81,7 @@ def _parameters(parts):
 _IDENTIFIER_PATH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
 
-def _convert(text, key, value, default):
+def _convert(text: str, key: str, value: str, default: object) -> Any:
     """``value`` (a string from a spec) as the type of the parameter's ``default``, else guessed."""
     low = value.lower()
     kind = type(default) if isinstance(default, (bool, int, float, str)) else None
@@ -111,13 +118,14 @@ class BotFactory:
     ``target`` (the built-in name, the class or callable, or the command's argument list) and ``kwargs``.
     ``make(seat, seed, time_limit=None)`` makes a bot for one game (``reset(seat, seed)`` already called)."""
 
-    def __init__(self, spec, kind, target, kwargs):
+    def __init__(self, spec: str, kind: str, target: Any, kwargs: Mapping[str, Any]) -> None:
         self.spec, self.kind, self.target, self.kwargs = spec, kind, target, dict(kwargs)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "BotFactory(%r)" % self.spec
 
-    def make(self, seat=0, seed=0, time_limit=None):
+    def make(self, seat: int = 0, seed: int = 0, time_limit: Optional[float] = None) -> Bot:
+        bot: Bot
         if self.kind == "builtin":
             bot = BOTS[self.target](seed, **self.kwargs)
         elif self.kind == "cmd":
@@ -130,7 +138,7 @@ class BotFactory:
             reset(seat, seed)
         return bot
 
-    def check(self):
+    def check(self) -> BotFactory:
         """Make the bot once, so that a bad parameter shows before any game: BotSpecError names the problem.
         An external engine is started, greets and quits."""
         try:
@@ -156,12 +164,13 @@ class BotFactory:
         return self
 
 
-def _builtin(text, name, parts):
+def _builtin(text: str, name: str, parts: Sequence[str]) -> BotFactory:
     known = _SPEC_PARAMETERS.get(name, {})
     if parts and not known:
         raise BotSpecError("bot spec %r: bot %s takes no parameters" % (text, name))
-    kwargs = {}
+    kwargs: Dict[str, Any] = {}
     for i, part in enumerate(_parameters(parts)):
+        key: Optional[str]
         key, sep, value = part.partition("=")
         if not sep:
             key, value = (next(iter(known)) if i == 0 else None), part
@@ -186,7 +195,7 @@ def _builtin(text, name, parts):
     return BotFactory(text, "builtin", name, kwargs)
 
 
-def _load_class(text, module_name, attribute):
+def _load_class(text: str, module_name: str, attribute: str) -> Callable[..., Bot]:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as e:
@@ -197,7 +206,7 @@ def _load_class(text, module_name, attribute):
     except Exception as e:
         raise BotSpecError("bot spec %r: importing %s failed: %s: %s"
                            % (text, module_name, type(e).__name__, e)) from None
-    target = module
+    target: Any = module
     for part in attribute.split("."):
         if not hasattr(target, part):
             found = sorted(n for n, v in vars(module).items()
@@ -207,16 +216,17 @@ def _load_class(text, module_name, attribute):
         target = getattr(target, part)
     if not callable(target):
         raise BotSpecError("bot spec %r: %s:%s is not a class" % (text, module_name, attribute))
-    return target
+    return cast(Callable[..., Bot], target)
 
 
-def _custom(text, target, where, parts):
+def _custom(text: str, target: Callable[..., Bot], where: str, parts: Sequence[str]) -> BotFactory:
     """A factory for ``target`` (a class or callable) with the spec's parameters."""
     try:
         signature = inspect.signature(target)
     except (TypeError, ValueError):
         signature = None
-    params, any_keyword = [], signature is None
+    params: List[inspect.Parameter] = []
+    any_keyword = signature is None
     if signature is not None:
         for p in signature.parameters.values():
             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
@@ -224,7 +234,7 @@ def _custom(text, target, where, parts):
             elif p.kind == p.VAR_KEYWORD:
                 any_keyword = True
     by_name = {p.name: p for p in params}
-    kwargs = {}
+    kwargs: Dict[str, Any] = {}
     for i, part in enumerate(_parameters(parts)):
         key, sep, value = part.partition("=")
         if not sep:
@@ -238,8 +248,9 @@ def _custom(text, target, where, parts):
                                % (text, where, key, ", ".join(by_name) or "none"))
         if key in kwargs:
             raise BotSpecError("bot spec %r: %s given twice" % (text, key))
-        p = by_name.get(key)
-        kwargs[key] = _convert(text, key, value, None if p is None or p.default is p.empty else p.default)
+        param = by_name.get(key)
+        kwargs[key] = _convert(text, key, value,
+                               None if param is None or param.default is param.empty else param.default)
     missing = [p.name for p in params if p.default is p.empty and p.name not in kwargs]
     if missing:
         raise BotSpecError("bot spec %r: %s needs %s (give %s)" % (
@@ -247,7 +258,7 @@ def _custom(text, target, where, parts):
     return BotFactory(text, "class", target, kwargs)
 
 
-def resolve_bot_spec(text):
+def resolve_bot_spec(text: str) -> BotFactory:
     """The ``BotFactory`` of a bot spec (see the module docstring); BotSpecError (a ValueError) names what is
     wrong: an unknown bot, module or class, a parameter it does not take, a value of the wrong type, a command
     that is not found.  Nothing is made or started (``BotFactory.check`` does that)."""
@@ -294,7 +305,7 @@ def resolve_bot_spec(text):
     return _custom(text, _load_class(text, name, attribute), "%s:%s" % (name, attribute), parts[1:])
 
 
-def parse_bot_spec(text):
+def parse_bot_spec(text: str) -> Tuple[str, Dict[str, Any]]:
     """``(name, keyword arguments)`` of a bot spec: for a built-in bot its name from ``BOTS``, then optional
     parameters after colons, each ``key=value`` or, for the bot's first parameter, the bare value: ``mcts:2000``
     is MCTS with 2000 iterations a move, ``mcts:2000:c=1.0`` also sets ``c``, ``mcts:seconds=0.5`` searches for
@@ -320,7 +331,7 @@ def parse_bot_spec(text):
     return (name if name in _entry_points() else "%s:%s" % (name, parts[0].strip())), factory.kwargs
 
 
-def make_bot(name, seed, seat=0):
+def make_bot(name: str, seed: int, seat: int = 0) -> Bot:
     """A bot by name or spec (see ``BOTS`` and ``resolve_bot_spec``), reset for ``seat`` and ``seed``;
     ValueError names the known ones."""
     return resolve_bot_spec(name).make(seat, seed)

@@ -42,15 +42,19 @@ True
 """
 
 from ._pycommon import SplitMix64  # noqa: F401 (the generator of rules.md section 5, the games' own)
+from ._types import Bot  # noqa: F401 (the bot protocol, as a typing.Protocol)
 # The jobs, each in a module of its own; every name is here as before.
 from .bot_specs import (BOTS, ENTRY_POINT_GROUP, BotFactory, BotSpecError, make_bot,  # noqa: F401
                         parse_bot_spec, resolve_bot_spec, split_bot_specs)
 from .hints import hint  # noqa: F401
-from .matches import (BotForfeit, Forfeit, Match, ask, check_date, close_bots, play, play_answer,  # noqa: F401
-                      play_match)
+from .matches import BotForfeit, Forfeit, Match, ask, play, play_match  # noqa: F401
 from .mcts import POLICIES, Hint, MCTSBot, engine_of  # noqa: F401 (the search bot)
-from .simple_bots import BotFailure, GreedyBot, RandomBot, bot_seed, greedy_value  # noqa: F401
+from .simple_bots import BotFailure, GreedyBot, RandomBot, bot_seed  # noqa: F401
+# Here too, though not in __all__ ("X as X" tells type checkers that they are exported).
+from .matches import check_date as check_date, close_bots as close_bots, play_answer as play_answer  # noqa: F401
+from .simple_bots import greedy_value as greedy_value  # noqa: F401
 
 __all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
            "BotFailure", "BotForfeit", "Forfeit", "Match", "BotFactory", "resolve_bot_spec", "split_bot_specs",
-           "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES", "engine_of"]
+           "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES", "engine_of",
+           "Bot", "ask"]

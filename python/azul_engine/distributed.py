@@ -389,7 +389,7 @@ def _notices_to_stderr():
     worker.print_to_stdstream = to_stderr
 
 
-_REMOTE = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
+_REMOTE: dict = {}  # the remote function, made once per process (ray.remote pickles nothing until the first call)
 
 
 def _remote(ray):

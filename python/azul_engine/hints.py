@@ -1,12 +1,19 @@
 """Hints: ``hint``, the best moves of a position with their search statistics (re-exported by
 ``azul_engine.bots``; the ``hint`` command that prints them is in ``azul_engine._commands``)."""
 
+from __future__ import annotations
+
+from typing import List, Union, cast
+
+from ._types import Bot, State
 from .bot_specs import BotFactory, resolve_bot_spec
+from .mcts import Hint
 
 __all__ = ["hint"]
 
 
-def hint(state, bot="mcts:seconds=1", top=3, seed=0):
+def hint(state: State, bot: Union[str, BotFactory, Bot] = "mcts:seconds=1", top: int = 3,
+         seed: int = 0) -> List[Hint]:
     """The ``top`` best moves for the player to move in ``state``, as the bot ``bot`` (a spec, or a bot
     object with ``hints(state, top)``) sees them: a list of ``Hint``, most visited first.  The search runs on
     copies; ``state`` is unchanged.  ValueError once the game is over, at a chance node, or for a bot that
@@ -30,4 +37,4 @@ def hint(state, bot="mcts:seconds=1", top=3, seed=0):
     if not callable(hints):
         raise ValueError("hint: bot %s gives no search statistics (it has no hints(state, top) method); use mcts"
                          % getattr(bot, "name", type(bot).__name__))
-    return hints(state.clone(), top)
+    return cast(List[Hint], hints(state.clone(), top))

@@ -2,14 +2,21 @@
 ``play_answer``), forfeits, and ``Match``, the game with who played. ``azul_engine.bots`` re-exports every name.
 """
 
+from __future__ import annotations
+
 import datetime
 import json
 import math
 import re
 import time
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+from ._types import AnyEngine, Bot, Move, Record, State
 from .bot_specs import BotFactory, BotSpecError, resolve_bot_spec
 from .simple_bots import BotFailure, bot_seed
+
+# A bot spec (a string) or a resolved one, as play_match takes each seat's.
+_Spec = Union[str, BotFactory]
 
 __all__ = ["Forfeit", "BotForfeit", "Match", "check_date", "ask", "play_answer", "close_bots", "play_match", "play"]
 
@@ -19,21 +26,22 @@ class Forfeit:
 
     __slots__ = ("seat", "reason")
 
-    def __init__(self, seat, reason):
+    def __init__(self, seat: int, reason: str) -> None:
         self.seat, self.reason = seat, reason
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Forfeit(seat=%d, reason=%r)" % (self.seat, self.reason)
 
-    def as_dict(self):
+    def as_dict(self) -> Dict[str, Union[int, str]]:
         return {"seat": self.seat, "reason": self.reason}
 
 
 class BotForfeit(Exception):
     """Raised by ``play`` when a bot forfeits the game; ``match`` is the ``Match``."""
 
-    def __init__(self, match):
+    def __init__(self, match: Match) -> None:
         f = match.forfeit
+        assert f is not None
         super().__init__("seat %d (%s) forfeits: %s" % (f.seat, match.specs[f.seat], f.reason))
         self.match = match
 
@@ -43,7 +51,8 @@ class Match:
     ``specs`` and ``names`` by seat, ``forfeit`` (None or a ``Forfeit``), ``scores`` and ``winners``
     (with a forfeit: the other seats with the highest score so far), ``event`` and ``date``."""
 
-    def __init__(self, state, specs, names, forfeit, event=None, date=None):
+    def __init__(self, state: State, specs: Iterable[str], names: Iterable[Optional[str]], forfeit: Optional[Forfeit],
+                 event: Optional[str] = None, date: Optional[str] = None) -> None:
         self.state, self.specs, self.names, self.forfeit = state, list(specs), list(names), forfeit
         self.event, self.date = event, date
         self.scores = list(state.scores)
@@ -53,10 +62,10 @@ class Match:
             from .records import forfeit_winners
             self.winners = forfeit_winners(self.scores, forfeit.seat)
 
-    def record(self):
+    def record(self) -> Record:
         """The game as an azul-record dict, with who played (``bots``), ``event``, ``date`` and ``forfeit``
         (records.md section 5)."""
-        record = json.loads(self.state.record_json())
+        record: Record = json.loads(self.state.record_json())
         record["bots"] = [dict({"spec": spec}, **({"name": name} if name and name != spec else {}))
                           for spec, name in zip(self.specs, self.names)]
         if self.event is not None:
@@ -69,12 +78,12 @@ class Match:
             record["forfeit"] = self.forfeit.as_dict()
         return record
 
-    def record_json(self):
+    def record_json(self) -> str:
         """``record()`` as its line of JSON, the game's own part byte for byte as the engine writes it."""
         return json.dumps(self.record(), separators=(", ", ": "))
 
 
-def check_date(date):
+def check_date(date: Optional[str]) -> Optional[str]:
     """``date`` as a record writes it: ``"today"`` is today's date (UTC); otherwise YYYY-MM-DD, checked."""
     if date is None:
         return None
@@ -88,7 +97,7 @@ def check_date(date):
     raise ValueError("date must be YYYY-MM-DD (or today), not %r" % (date,))
 
 
-def _seat_specs(specs, players):
+def _seat_specs(specs: Union[str, Sequence[_Spec]], players: int) -> List[_Spec]:
     if isinstance(specs, str):
         return [specs] * players
     specs = list(specs)
@@ -97,7 +106,7 @@ def _seat_specs(specs, players):
     return specs
 
 
-def ask(bot, state):
+def ask(bot: Bot, state: State) -> Tuple[Optional[Move], Optional[str]]:
     """``bot``'s answer for a copy of ``state``: ``(answer, None)``, or ``(None, reason)`` when it raised (a
     forfeit's reason, as ``play_match`` words it)."""
     try:
@@ -108,7 +117,7 @@ def ask(bot, state):
         return None, "raised %s: %s" % (type(e).__name__, e)
 
 
-def play_answer(state, answer):
+def play_answer(state: State, answer: Any) -> Tuple[Optional[int], Optional[str], Optional[str]]:
     """Apply a bot's ``answer`` (an action id or notation) to ``state``: ``(action id, notation, None)``, or
     ``(None, None, reason)`` for what is not a legal move (``state`` is then unchanged)."""
     try:
@@ -121,7 +130,7 @@ def play_answer(state, answer):
     return int(action), move, None
 
 
-def close_bots(seats):
+def close_bots(seats: Iterable[Bot]) -> None:
     """Call each bot's ``close()`` if it has one (external engines stop); a bot that fails to stop does not
     change the game played."""
     for bot in seats:
@@ -133,7 +142,9 @@ def close_bots(seats):
                 pass
 
 
-def play_match(engine, players, variant, seed, specs, time_limit=None, event=None, date=None):
+def play_match(engine: AnyEngine, players: int, variant: str, seed: int, specs: Union[str, Sequence[_Spec]],
+               time_limit: Optional[float] = None, event: Optional[str] = None,
+               date: Optional[str] = None) -> Match:
     """Play one game made from ``seed``, seat ``i`` played by the bot of ``specs[i]`` (a spec string or a
     ``BotFactory``; one spec string for every seat), made for the game with ``reset(i, bot_seed(seed, i))``.
     Returns a ``Match``.
@@ -146,8 +157,10 @@ def play_match(engine, players, variant, seed, specs, time_limit=None, event=Non
                                    or not 0 < time_limit < math.inf):
         raise ValueError("time_limit must be a positive, finite number of seconds or None, not %r" % (time_limit,))
     factories = [s if isinstance(s, BotFactory) else resolve_bot_spec(s) for s in _seat_specs(specs, players)]
-    specs = [f.spec for f in factories]
-    seats, names, forfeit = [], [], None
+    spec_texts = [f.spec for f in factories]
+    seats: List[Bot] = []
+    names: List[Optional[str]] = []
+    forfeit: Optional[Forfeit] = None
     try:
         for seat, factory in enumerate(factories):
             try:
@@ -181,10 +194,10 @@ def play_match(engine, players, variant, seed, specs, time_limit=None, event=Non
     finally:
         close_bots(seats)
     names += [None] * (players - len(names))
-    return Match(state, specs, [n if isinstance(n, str) else None for n in names], forfeit, event, date)
+    return Match(state, spec_texts, [n if isinstance(n, str) else None for n in names], forfeit, event, date)
 
 
-def play(engine, players, variant, seed, bots):
+def play(engine: AnyEngine, players: int, variant: str, seed: int, bots: Union[str, Sequence[_Spec]]) -> State:
     """Play one game made from ``seed`` to its end, seat ``i`` played by the bot of ``bots[i]`` (a bot spec for
     every seat, or one for all); return the final state (its ``record()`` is the game).  Raises BotForfeit
     if a bot forfeits (``play_match`` says how)."""

@@ -8,10 +8,18 @@ row of its statistics.  ``azul_engine.bots`` re-exports both.
 (True, 200)
 """
 
+from __future__ import annotations
+
 import math
+from types import ModuleType
+from typing import TYPE_CHECKING, Dict, List, Optional, Union
 
 from ._backends import engine_of
 from ._pycommon import SplitMix64
+from ._types import State
+
+if TYPE_CHECKING:
+    from ._types import SearchResult
 
 __all__ = ["MCTSBot", "Hint", "POLICIES", "engine_of", "interactive_iterations"]
 
@@ -23,9 +31,9 @@ POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy
 INTERACTIVE_ITERATIONS = {"cpp": 5000, "python": 300}
 
 
-def interactive_iterations(engine):
+def interactive_iterations(engine: ModuleType) -> int:
     """``INTERACTIVE_ITERATIONS`` of an engine module (by its ``NAME``)."""
-    return INTERACTIVE_ITERATIONS.get(getattr(engine, "NAME", None), 300)
+    return INTERACTIVE_ITERATIONS.get(str(getattr(engine, "NAME", None)), 300)
 
 
 class Hint:
@@ -35,14 +43,15 @@ class Hint:
 
     __slots__ = ("move", "action", "visits", "value", "share")
 
-    def __init__(self, move, action, visits, value, share=None):
+    def __init__(self, move: str, action: int, visits: int, value: float, share: Optional[float] = None) -> None:
         self.move, self.action, self.visits, self.value, self.share = move, action, visits, value, share
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Hint(%r, action=%d, visits=%d, value=%.3f)" % (self.move, self.action, self.visits, self.value)
 
-    def as_dict(self):
-        out = {"move": self.move, "action": self.action, "visits": self.visits, "value": self.value}
+    def as_dict(self) -> Dict[str, Union[str, int, float]]:
+        out: Dict[str, Union[str, int, float]] = {"move": self.move, "action": self.action, "visits": self.visits,
+                                                  "value": self.value}
         if self.share is not None:
             out["share"] = self.share
         return out
@@ -71,8 +80,10 @@ class MCTSBot:
     DEFAULT_CANDIDATES = 5
     DEFAULT_WIDEN = 1000
 
-    def __init__(self, seed=0, iterations=1000, seconds=None, c=0.7, margin=0.4, rollouts=4, policy=None,
-                 candidates=DEFAULT_CANDIDATES, threads=1, inner_candidates=DEFAULT_CANDIDATES, widen=DEFAULT_WIDEN):
+    def __init__(self, seed: int = 0, iterations: int = 1000, seconds: Optional[float] = None, c: float = 0.7,
+                 margin: float = 0.4, rollouts: int = 4, policy: Optional[str] = None,
+                 candidates: int = DEFAULT_CANDIDATES, threads: int = 1, inner_candidates: int = DEFAULT_CANDIDATES,
+                 widen: int = DEFAULT_WIDEN) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not 0 < seconds < math.inf:
@@ -100,17 +111,18 @@ class MCTSBot:
         self.rollouts, self.policy, self.candidates, self.threads = rollouts, policy, candidates, threads
         self.inner_candidates, self.widen = inner_candidates, widen
         self.last_iterations = 0  # iterations of the last search
-        self.last_visits = self.last_result = None
+        self.last_visits: Optional[Dict[int, int]] = None
+        self.last_result: Optional[SearchResult] = None
 
-    def reset(self, seat, seed):
+    def reset(self, seat: int, seed: int) -> None:
         self.rng = SplitMix64(seed)
 
-    def search(self, state):
+    def search(self, state: State) -> SearchResult:
         """Search from ``state`` within the bot's budget, drawing on its generator: a ``SearchResult``."""
         if state.is_over or state.is_chance_node:
             raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over
                                                                 else "at a chance node"))
-        result = engine_of(state).search(
+        result: SearchResult = engine_of(state).search(
             state, iterations=self.iterations, seconds=self.seconds, threads=self.threads, seed=self.rng.state,
             c=self.c, margin=self.margin, rollouts=self.rollouts, policy=self.policy, candidates=self.candidates,
             inner_candidates=self.inner_candidates, widen=self.widen)
@@ -118,13 +130,13 @@ class MCTSBot:
         self.last_iterations = result.iterations
         return result
 
-    def hints(self, state, top=3):
+    def hints(self, state: State, top: int = 3) -> List[Hint]:
         """The ``top`` most visited moves of a search from ``state``: a list of ``Hint`` (see ``bots.hint``)."""
         result = self.search(state)
         return [Hint(move, action, visits, value, visits / result.iterations)
                 for move, action, visits, value in result.top(top)]
 
-    def choose(self, state):
+    def choose(self, state: State) -> int:
         self.last_visits = self.last_result = None
         if state.is_over or state.is_chance_node:
             raise ValueError("mcts: no move to choose %s" % ("once the game is over" if state.is_over

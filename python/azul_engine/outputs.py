@@ -22,10 +22,18 @@ azul_engine.outputs.OutputExists: [Errno 17] it already exists (--force replaces
 ['{"a": 1}', '{"a": 2}']
 """
 
+from __future__ import annotations
+
+import argparse
 import errno
 import os
 import stat
 import tempfile
+from types import TracebackType
+from typing import BinaryIO, Literal, Optional, Tuple, Type, Union
+
+# A path as open() takes it.
+_Path = Union[str, "os.PathLike[str]"]
 
 __all__ = ["MODES", "OutputExists", "LineWriter", "write_text", "check", "add_arguments", "mode_of"]
 
@@ -37,14 +45,14 @@ class OutputExists(FileExistsError):
     """An output path that already holds a file, written without ``--force`` (or ``--append``)."""
 
 
-def add_arguments(parser, append=True):
+def add_arguments(parser: argparse.ArgumentParser, append: bool = True) -> None:
     """``--force`` (and with ``append``, ``--append``) on a command's parser; ``mode_of(args)`` reads them."""
     parser.add_argument("--force", action="store_true", help="replace the output file if it exists")
     if append:
         parser.add_argument("--append", action="store_true", help="add to the output file if it exists")
 
 
-def mode_of(args):
+def mode_of(args: argparse.Namespace) -> str:
     """The mode the command line asks for; ValueError for both --force and --append."""
     force, append = getattr(args, "force", False), getattr(args, "append", False)
     if force and append:
@@ -52,7 +60,7 @@ def mode_of(args):
     return "replace" if force else "append" if append else "new"
 
 
-def _existing(path):
+def _existing(path: _Path) -> Optional[os.stat_result]:
     """os.stat of path, or None when nothing is there."""
     try:
         return os.stat(path)
@@ -60,13 +68,13 @@ def _existing(path):
         return None
 
 
-def check(path, mode="new"):
+def check(path: _Path, mode: str = "new") -> None:
     """Raise now what writing ``path`` in ``mode`` would raise at its start (OutputExists for a file that exists
     in mode "new", IsADirectoryError): for a command that has slow work to do before it writes."""
     _check(path, mode, True)
 
 
-def _check(path, mode, append_allowed):
+def _check(path: _Path, mode: str, append_allowed: bool) -> Optional[os.stat_result]:
     if mode not in MODES:
         raise ValueError("mode must be one of %s, not %r" % (", ".join(MODES), mode))
     st = _existing(path)
@@ -77,7 +85,7 @@ def _check(path, mode, append_allowed):
     return st
 
 
-def _temporary(path, st):
+def _temporary(path: _Path, st: Optional[os.stat_result]) -> Tuple[int, str]:
     """A new temporary file beside path, with the permissions the file would get (the old file's, if any)."""
     folder, name = os.path.split(os.path.abspath(path))
     try:
@@ -100,17 +108,18 @@ class LineWriter:
     counts the lines written.
     """
 
-    def __init__(self, path, mode="new"):
+    def __init__(self, path: _Path, mode: str = "new") -> None:
         st = _check(path, mode, True)
         self.path, self.lines = path, 0
-        self._temp = None
+        self._temp: Optional[str] = None
+        self._file: BinaryIO
         if mode == "append" and st is not None and stat.S_ISREG(st.st_mode) and st.st_size:
             with open(path, "rb") as f:
                 f.seek(-1, os.SEEK_END)
                 if f.read(1) != b"\n":
                     raise OSError(errno.EINVAL, "it does not end with a whole line: cannot add to it", path)
         self._new = st is None
-        if self._new:  # nothing to keep safe: written in place, so that it can be followed as it grows
+        if st is None:  # nothing to keep safe: written in place, so that it can be followed as it grows
             self._file = open(path, "xb", buffering=0)
         elif stat.S_ISREG(st.st_mode):
             if mode == "append":
@@ -125,7 +134,7 @@ class LineWriter:
         except OSError:
             self._size = self._start = 0
 
-    def write_line(self, text):
+    def write_line(self, text: str) -> None:
         """Write ``text`` and a line end; an OSError (a full disk) names the file."""
         data = memoryview((text + "\n").encode("utf-8"))
         done = 0
@@ -137,7 +146,7 @@ class LineWriter:
         self._size += len(data)
         self.lines += 1
 
-    def close(self, cut=False):
+    def close(self, cut: bool = False) -> None:
         """Close the file (and put a temporary file in place); ``cut``: first drop anything after the last
         whole line, and keep the old file when no line was written."""
         if self._file.closed:
@@ -162,15 +171,16 @@ class LineWriter:
                 except OSError:
                     pass
 
-    def __enter__(self):
+    def __enter__(self) -> LineWriter:
         return self
 
-    def __exit__(self, kind, value, traceback):
+    def __exit__(self, kind: Optional[Type[BaseException]], value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> Literal[False]:
         self.close(cut=kind is not None)
         return False
 
 
-def write_text(path, text, mode="new"):
+def write_text(path: _Path, text: str, mode: str = "new") -> None:
     """Write ``text`` to ``path`` (UTF-8, ``\\n`` line ends) through a temporary file renamed at the end: an
     existing file is an ``OutputExists`` unless ``mode="replace"``, and stays whole if the write fails."""
     if mode == "append":

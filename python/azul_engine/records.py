@@ -14,13 +14,22 @@ only compares what a record says with what the engine computes, and says why the
 True
 """
 
+from __future__ import annotations
+
 import json
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, TextIO,
+                    Tuple, Union, cast)
 
 from . import _backends
 from ._backends import load_backend
 from ._errors import AzulError, IllegalMoveError, StateFormatError
 from ._pure.game_info import game_info
+from ._types import Engine, EngineLike, Record, State
 from .outputs import LineWriter  # records.LineWriter, as before
+from .outputs import _Path
+
+if TYPE_CHECKING:
+    from ._types import GameInfo, PavilionState
 
 __all__ = ["RecordError", "Finding", "Step", "walk", "is_refill", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
            "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
@@ -30,8 +39,8 @@ _VARIANTS = ("classic", "grey", "summer-pavilion")
 _PAVILION = "summer-pavilion"
 # The game facts (start score, score floor, colours, rounds, bonuses) are the engines' game_info, the same in
 # both engines (tests/test_parity.py); the pure engine's is read here, which imports no compiled code.
-_INFO = {v: game_info(v) for v in _VARIANTS}
-_PAVILION_ROUNDS = _INFO[_PAVILION].rounds
+_INFO: Dict[str, GameInfo] = {v: cast("GameInfo", game_info(v)) for v in _VARIANTS}
+_PAVILION_ROUNDS = cast(int, _INFO[_PAVILION].rounds)
 _BONUS = _INFO["classic"].end_bonuses  # points of a complete row, column, colour
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
 # The characters a record's strings may hold, checked before any string reaches an engine: tile strings are
@@ -39,6 +48,8 @@ _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
 # judges the notation itself.
 _TILES = {v: _INFO[v].colours for v in _VARIANTS}
 _MOVE_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ~+-"
+# A score sheet's event (state.score_sheet()): a dict from JSON-like values.
+_Event = Dict[str, Any]
 _SHOWN = 40  # characters of a bad string shown in a finding
 
 
@@ -57,11 +68,13 @@ class Finding:
 
     __slots__ = ("line", "round", "move", "field", "recorded", "correct", "why", "player")
 
-    def __init__(self, why, field=None, round=None, move=None, recorded=None, correct=None, line=None, player=None):
+    def __init__(self, why: str, field: Optional[str] = None, round: Optional[int] = None, move: Optional[str] = None,
+                 recorded: Any = None, correct: Any = None, line: Optional[int] = None,
+                 player: Optional[int] = None) -> None:
         self.why, self.field, self.round, self.move = why, field, round, move
         self.recorded, self.correct, self.line, self.player = recorded, correct, line, player
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = []
         if self.line is not None:
             where.append("line %d" % self.line)
@@ -73,24 +86,30 @@ class Finding:
             where.append("field %s" % self.field)
         return (", ".join(where) + ": " if where else "") + self.why
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Finding(%r)" % str(self)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Finding) and all(
             getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
 
 # -- files ---------------------------------------------------------------------------------------------------
 
-def dumps(record):
+class _Recorded(Protocol):
+    """What writes its own record: a game state, a ``bots.Match``."""
+
+    def record_json(self) -> str: ...
+
+
+def dumps(record: Union[Record, _Recorded]) -> str:
     """One record (a dict, or a game state) as its line of JSON, byte for byte as the engines write it."""
     if hasattr(record, "record_json"):
-        return record.record_json()
+        return cast(_Recorded, record).record_json()
     return json.dumps(record, separators=_SEPARATORS)
 
 
-def write(path, records, mode="new"):
+def write(path: _Path, records: Iterable[Union[Record, _Recorded]], mode: str = "new") -> None:
     """Write records (dicts or game states) to ``path``, one JSON object per line. ``mode``: ``"new"`` (an
     existing file is an ``outputs.OutputExists``), ``"replace"`` or ``"append"`` (``outputs.LineWriter``)."""
     with LineWriter(path, mode) as f:
@@ -98,7 +117,7 @@ def write(path, records, mode="new"):
             f.write_line(dumps(record))
 
 
-def parse_line(number, text):
+def parse_line(number: int, text: str) -> Union[Record, RecordError]:
     """Line ``number`` of a .jsonl file: the parsed record, or a RecordError naming the line (not JSON, nested
     too deeply, null)."""
     try:
@@ -109,13 +128,14 @@ def parse_line(number, text):
         return RecordError("line %d: not JSON that can be read (nested too deeply)" % number)
     if value is None:  # (None is read_line's "no record here")
         return RecordError("line %d: null is not a record (a record is a JSON object)" % number)
-    return value
+    record: Record = value  # or another JSON value, which audit reports ("a record is a JSON object")
+    return record
 
 
 MAX_LINE = 1 << 24  # characters in one line of a record file (a record is some tens of kilobytes)
 
 
-def _lines(f):
+def _lines(f: TextIO) -> Iterator[Tuple[int, Optional[str]]]:
     """``(number, text)`` of a text file's lines, each read in bounded memory: a line of more than MAX_LINE
     characters is ``(number, None)`` and ends the reading (the rest of the file has no known line to read)."""
     number = 0
@@ -130,12 +150,12 @@ def _lines(f):
         yield number, text
 
 
-def _too_long(number):
+def _too_long(number: int) -> RecordError:
     return RecordError("line %d: more than %d characters without a line end: not a record (the rest of the file "
                        "is not read)" % (number, MAX_LINE))
 
 
-def iter_file(path):
+def iter_file(path: _Path) -> Iterator[Tuple[int, Union[Record, RecordError]]]:
     """Yield ``(line_number, record_or_error)`` for each non-blank line of a .jsonl file: the parsed object,
     or a RecordError naming the line where it is not JSON (or nested too deeply to read, or longer than
     MAX_LINE characters: then the file's reading stops there)."""
@@ -147,7 +167,7 @@ def iter_file(path):
                 yield number, parse_line(number, text)
 
 
-def read_line(path, number):
+def read_line(path: _Path, number: int) -> Union[Record, RecordError, None]:
     """The record on line ``number`` (1-based) of a .jsonl file, parsed (or a RecordError, as ``iter_file``);
     None if that line is blank or past the end.  Lines before it are not parsed."""
     with open(path, "r", encoding="utf-8", errors="replace") as f:
@@ -159,7 +179,7 @@ def read_line(path, number):
     return None
 
 
-def no_record(path, number):
+def no_record(path: _Path, number: int) -> str:
     """What to say when ``read_line(path, number)`` found no record: "no record on line N", and where the next
     one is when a record follows (a file that starts with blank lines, say)."""
     try:
@@ -172,7 +192,7 @@ def no_record(path, number):
     return "no record on line %d" % number
 
 
-def read(path):
+def read(path: _Path) -> List[Record]:
     """All records of a .jsonl file as dicts; raises RecordError naming the first line that is not JSON."""
     out = []
     for _, item in iter_file(path):
@@ -184,16 +204,16 @@ def read(path):
 
 # -- checking a record's shape -------------------------------------------------------------------------------
 
-def _is_int(x):
+def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _show(text):
+def _show(text: str) -> str:
     """A string from a record as a finding shows it: quoted, escaped to ASCII, cut to ``_SHOWN`` characters."""
     return ascii(text[:_SHOWN]) + ("... (%d characters)" % len(text) if len(text) > _SHOWN else "")
 
 
-def _bad_chars(text, alphabet, what):
+def _bad_chars(text: str, alphabet: str, what: str) -> Optional[str]:
     """Why ``text`` is not made of the characters of ``alphabet`` (described as ``what``), or None."""
     for i, ch in enumerate(text, 1):
         if ch not in alphabet:
@@ -203,12 +223,12 @@ def _bad_chars(text, alphabet, what):
     return None
 
 
-def _check_shape(record):
+def _check_shape(record: object) -> Optional[Finding]:
     """The first problem with the record's structure, as a Finding, or None."""
     if not isinstance(record, dict):
         return Finding("a record is a JSON object, not %s" % type(record).__name__)
 
-    def bad(field, why):
+    def bad(field: str, why: str) -> Finding:
         return Finding("field %s: %s" % (field, why), field=field)
 
     for key in ("format", "version", "variant", "players", "first_player", "rounds"):
@@ -293,14 +313,14 @@ def _check_shape(record):
     return None
 
 
-def in_progress(record):
+def in_progress(record: object) -> bool:
     """True for a record of a game still being played (records.md section 1): no forfeit, and ``final_scores``
     and ``winners`` both there and ``null``. Its last round may have ``"scores": null``."""
     return (isinstance(record, dict) and record.get("forfeit") is None and "final_scores" in record
             and "winners" in record and record["final_scores"] is None and record["winners"] is None)
 
 
-def _check_who_played(record, players, bad):
+def _check_who_played(record: Record, players: int, bad: Callable[[str, str], Finding]) -> Optional[Finding]:
     """The optional fields saying who played (records.md section 5): ``bots`` (one object a seat, with a string
     ``spec`` and optionally a string ``name``), ``event`` and ``date`` (strings) and ``forfeit`` (``seat`` and
     ``reason``).  The first problem, as a Finding, or None."""
@@ -320,22 +340,22 @@ def _check_who_played(record, players, bad):
     if forfeit is not None:
         if not isinstance(forfeit, dict):
             return bad("forfeit", "%s is not an object with seat and reason" % _brief(forfeit))
-        seat = forfeit.get("seat")
-        if not _is_int(seat) or not 0 <= seat < players:
-            return bad("forfeit", "seat %s is not a seat 0-%d" % (_brief(seat), players - 1))
+        forfeit_seat: Any = forfeit.get("seat")
+        if not _is_int(forfeit_seat) or not 0 <= forfeit_seat < players:
+            return bad("forfeit", "seat %s is not a seat 0-%d" % (_brief(forfeit_seat), players - 1))
         if not isinstance(forfeit.get("reason"), str):
             return bad("forfeit", "reason %s is not a string" % _brief(forfeit.get("reason")))
     return None
 
 
-def forfeit_winners(scores, seat):
+def forfeit_winners(scores: Sequence[int], seat: int) -> List[int]:
     """The winners of a game that ``seat`` forfeited: the other seats with the highest score so far."""
     others = [p for p in range(len(scores)) if p != seat]
     top = max(scores[p] for p in others)
     return [p for p in others if scores[p] == top]
 
 
-def _brief(value):
+def _brief(value: object) -> str:
     """A value from a record as a finding shows it: as the file says it (``null``, ``true``, ``[1, null]``; a
     string as its repr), escaped to ASCII, cut after ``_SHOWN`` characters."""
     try:
@@ -353,10 +373,11 @@ def _brief(value):
 
 # -- replay --------------------------------------------------------------------------------------------------
 
-def _engine(engine):
+def _engine(engine: EngineLike) -> Engine:
+    """The engine module that ``engine`` names: an engine module, a backend name or None (the active one)."""
     if engine is None:
-        return load_backend(_backends.BACKEND)
-    return load_backend(engine) if isinstance(engine, str) else engine
+        return cast(Engine, load_backend(_backends.BACKEND))
+    return cast(Engine, load_backend(engine) if isinstance(engine, str) else engine)
 
 
 class Step:
@@ -370,30 +391,31 @@ class Step:
 
     __slots__ = ("kind", "round", "index", "move", "player", "refill", "state")
 
-    def __init__(self, kind, round, state, index=None, move=None, player=None, refill=False):
+    def __init__(self, kind: str, round: int, state: State, index: Optional[int] = None, move: Optional[str] = None,
+                 player: Optional[int] = None, refill: bool = False) -> None:
         self.kind, self.round, self.state, self.index = kind, round, state, index
         self.move, self.player, self.refill = move, player, refill
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Step(%r, round=%d%s)" % (self.kind, self.round, "" if self.move is None else ", move=%r" % self.move)
 
 
 class _Stop(RecordError):
     """A record that stops being a game at some step: the Finding, and the state reached."""
 
-    def __init__(self, finding, state):
+    def __init__(self, finding: Finding, state: State) -> None:
         super().__init__(str(finding))
         self.finding, self.state = finding, state
 
 
-def is_refill(record, move):
+def is_refill(record: Record, move: str) -> bool:
     """Whether ``move`` of ``record`` is a Summer Pavilion supply refill written as one move (``~`` and the tiles
     drawn, ``~BR``), which :func:`walk` deals with ``deal_supply``; the one place that reads that notation."""
     return (record["variant"] == _PAVILION and move[:1] == "~" and len(move) > 1
             and move[1] not in "0123456789")
 
 
-def walk(record, engine=None, stop=None):
+def walk(record: Record, engine: EngineLike = None, stop: Optional[int] = None) -> Iterator[Step]:
     """Replay ``record`` step by step, yielding a :class:`Step` after each (the start, each round's deal, each
     entry of its moves), in explicit chance mode: the record's draws are dealt. Every tool that reads a record's
     moves reads them here (replay, audit, explain, the HTML replay, pictures, the web app).
@@ -402,14 +424,13 @@ def walk(record, engine=None, stop=None):
     the game refuses, a round that ends early or is cut short, a missing refill, rounds after the end) a
     RecordError names the problem (its ``finding`` and the ``state`` reached). ``stop``: end after that many
     entries of the rounds' moves (and the deal of the next round, when they end one)."""
-    engine = _engine(engine)
     rounds = record["rounds"]
     pavilion = record["variant"] == _PAVILION
-    state = engine.new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
+    state = _engine(engine).new_game(players=record["players"], variant=record["variant"], seed=0, chance="explicit")
     state.apply("~%d" % record["first_player"])
     if pavilion:
         try:
-            state.deal_supply(record["supply"])
+            cast("PavilionState", state).deal_supply(record["supply"])
         except IllegalMoveError as e:
             raise _Stop(Finding("field supply: %s" % str(e).replace("deal_supply: ", "", 1), field="supply",
                                 recorded=record["supply"]), state) from None
@@ -438,7 +459,8 @@ def walk(record, engine=None, stop=None):
             player = None if move[:1] == "~" else state.current_player
             try:
                 if refill:
-                    state.deal_supply(move[1:])  # one move per refill, all its tiles in colour order
+                    # one move per refill, all its tiles in colour order
+                    cast("PavilionState", state).deal_supply(move[1:])
                 else:
                     state.apply(move)
             except IllegalMoveError as e:
@@ -466,7 +488,7 @@ def walk(record, engine=None, stop=None):
                             field="rounds"), state)
 
 
-def _replay(record, engine, findings):
+def _replay(record: Record, engine: Engine, findings: List[Finding]) -> State:
     """Replay ``record`` (whose shape is checked) as far as its moves are a game: appends a Finding for the
     problem that stops or shortens the replay, if any; returns the state reached."""
     state = None
@@ -476,25 +498,25 @@ def _replay(record, engine, findings):
     except _Stop as e:
         findings.append(e.finding)
         return e.state
-    return state
+    return cast(State, state)  # walk yields its start, or stops with the state reached
 
 
-def replay(record, engine=None):
+def replay(record: Record, engine: EngineLike = None) -> State:
     """The final state of a record, replayed from its factories; ``engine`` is an engine module or a backend
     name (default: the active one).  Raises RecordError naming the first problem."""
-    engine = _engine(engine)
+    module = _engine(engine)
     problem = _check_shape(record)
     if problem is not None:
         if problem.field not in ("final_scores", "winners"):
             raise RecordError(str(problem))
-    findings = []
-    state = _replay(record, engine, findings)
+    findings: List[Finding] = []
+    state = _replay(record, module, findings)
     if findings:
         raise RecordError(str(findings[0]))
     return state
 
 
-def replay_states(record, engine=None):
+def replay_states(record: Record, engine: EngineLike = None) -> Iterator[State]:
     """The state after every move of a record, in order: an iterator of one state per entry of its rounds'
     ``moves`` lists (Summer Pavilion's supply refills, ``~`` and the tiles, included), each an independent copy; the
     last equals ``replay(record)``, except after a forfeit at a round's first move (that round has no moves:
@@ -502,18 +524,18 @@ def replay_states(record, engine=None):
     move gives no state). ``engine`` is as for :func:`replay`. The record is checked first, as by
     :func:`replay`: a RecordError naming the first problem is raised by this call, before any state. The states
     are in explicit chance mode: the record's draws are dealt, as in :func:`replay`."""
-    engine = _engine(engine)
-    replay(record, engine)
-    return (step.state.clone() for step in walk(record, engine) if step.kind == "move")
+    module = _engine(engine)
+    replay(record, module)
+    return (step.state.clone() for step in walk(record, module) if step.kind == "move")
 
 
 # -- audit ---------------------------------------------------------------------------------------------------
 
-def _seats(players):
+def _seats(players: int) -> range:
     return range(players)
 
 
-def _tile_words(event):
+def _tile_words(event: _Event) -> str:
     parts = []
     if event["across"] > 1:
         parts.append("%d across" % event["across"])
@@ -522,7 +544,7 @@ def _tile_words(event):
     return ", ".join(parts) or "alone"
 
 
-def _round_items(events, player):
+def _round_items(events: List[_Event], player: int) -> Tuple[List[_Event], Optional[_Event], List[_Event]]:
     """This round's scoring of one player: (tile events, floor event or None, line-to-floor events)."""
     tiles = [e for e in events if e["player"] == player and e["event"] == "tile"]
     floor = next((e for e in events if e["player"] == player and e["event"] == "floor"), None)
@@ -530,7 +552,7 @@ def _round_items(events, player):
     return tiles, floor, lost
 
 
-def _round_sentence(tiles, floor, lost):
+def _round_sentence(tiles: List[_Event], floor: Optional[_Event], lost: List[_Event]) -> str:
     parts = ["row %d tile +%d (%s)" % (e["row"] + 1, e["points"], _tile_words(e)) for e in tiles]
     parts += ["line %d to the floor (no allowed cell)" % (e["row"] + 1) for e in lost]
     if floor and floor["items"]:
@@ -538,7 +560,8 @@ def _round_sentence(tiles, floor, lost):
     return ", ".join(parts) or "nothing scored"
 
 
-def _check_rounds(record, sheet, correct_rounds, findings):
+def _check_rounds(record: Record, sheet: List[List[_Event]], correct_rounds: List[Any],
+                  findings: List[Finding]) -> List[int]:
     players = record["players"]
     info = _INFO[record["variant"]]
     previous = [info.start_score] * players  # the record's own previous scores
@@ -574,33 +597,34 @@ def _check_rounds(record, sheet, correct_rounds, findings):
     return previous
 
 
-def _bonus_words(b):
+def _bonus_words(b: _Event) -> str:
     return "rows %d x %d, columns %d x %d, colours %d x %d" % (
         b["rows"], _BONUS["row"], b["columns"], _BONUS["column"], b["colours"], _BONUS["colour"])
 
 
-def audit(record, engine=None, line=None):
+def audit(record: Record, engine: EngineLike = None, line: Optional[int] = None) -> List[Finding]:
     """Check one record against the rules: its shape, every move's legality, every round's scores, the final
     scores and the winners.  Returns a list of Findings (empty when the record agrees), never raises for bad
     input; ``line`` is put in each finding."""
-    engine = _engine(engine)
-    findings = _audit(record, engine)
+    findings = _audit(record, _engine(engine))
     for f in findings:
         f.line = line
     return findings
 
 
-def _audit(record, engine):
+def _audit(record: Record, engine: Engine) -> List[Finding]:
     problem = _check_shape(record)
     if problem is not None:
         return [problem]
-    findings = []
+    findings: List[Finding] = []
     state = _replay(record, engine, findings)
     if record["variant"] == _PAVILION and record.get("seed") is not None and findings:
         # A tampered refill may only break the replay rounds later: the seed names the move at fault.
-        seeded = []
+        seeded: List[Finding] = []
         _check_seed(record, engine, seeded)
-        where = lambda f: (f.round, f.field, f.move)  # noqa: E731
+
+        def where(f: Finding) -> Tuple[Optional[int], Optional[str], Optional[str]]:
+            return f.round, f.field, f.move
         if seeded and where(seeded[0]) != where(findings[0]):
             findings[:0] = seeded
     if findings and not state.is_over:
@@ -637,7 +661,7 @@ def _audit(record, engine):
     return findings
 
 
-def _audit_in_progress(record, state, findings):
+def _audit_in_progress(record: Record, state: State, findings: List[Finding]) -> List[Finding]:
     """A game still being played: every scored round's scores, as for a finished game; a last round whose
     scores are null though it is over, and a game that is over though its final scores are null, are findings."""
     sheet = state.score_sheet()
@@ -657,7 +681,7 @@ def _audit_in_progress(record, state, findings):
     return findings
 
 
-def _audit_forfeit(record, state, findings):
+def _audit_forfeit(record: Record, state: State, findings: List[Finding]) -> List[Finding]:
     """A game stopped by a forfeit: every finished round's scores, the scores at the forfeit (``final_scores``)
     and the winners (the other seats with the highest score so far)."""
     if findings:
@@ -680,14 +704,14 @@ def _audit_forfeit(record, state, findings):
     return findings
 
 
-def _check_winners(record, state, findings):
+def _check_winners(record: Record, state: State, findings: List[Finding]) -> None:
     if sorted(record["winners"]) != state.winners:
         findings.append(Finding("winners: record says %s, the rules give %s (final scores %s)"
                                 % (record["winners"], state.winners, state.scores),
                                 field="winners", recorded=record["winners"], correct=state.winners))
 
 
-def _check_seed(record, engine, findings):
+def _check_seed(record: Record, engine: Engine, findings: List[Finding]) -> None:
     """A record with a seed must deal what that seed deals: same first player, same factories each round (and in
     Summer Pavilion the same setup supply and refills)."""
     seed = record["seed"]
@@ -697,9 +721,9 @@ def _check_seed(record, engine, findings):
                                 % (seed, game.starting_player, record["first_player"]), field="first_player"))
         return
     pavilion = record["variant"] == _PAVILION
-    if pavilion and game.supply != record["supply"]:
-        findings.append(Finding("field supply: seed %d draws %r, the record says %r" % (seed, game.supply,
-                                                                                        record["supply"]),
+    supply = cast("PavilionState", game).supply if pavilion else None
+    if pavilion and supply != record["supply"]:
+        findings.append(Finding("field supply: seed %d draws %r, the record says %r" % (seed, supply, record["supply"]),
                                 field="supply"))
         return
     for i, rnd in enumerate(record["rounds"], 1):
@@ -729,35 +753,35 @@ def _check_seed(record, engine, findings):
 
 # -- explain -------------------------------------------------------------------------------------------------
 
-def explain(record, engine=None):
+def explain(record: Record, engine: EngineLike = None) -> str:
     """The score sheet of one record as text: round by round and player by player, each wall tile with its
     runs and points, the floor and its penalty, the clamp at 0, and the end bonuses line by line."""
-    engine = _engine(engine)
+    module = _engine(engine)
     problem = _check_shape(record)
     if problem is not None and problem.field not in ("final_scores", "winners"):
         raise RecordError(str(problem))
-    findings = []
-    state = _replay(record, engine, findings)
+    findings: List[Finding] = []
+    state = _replay(record, module, findings)
     if record["variant"] == _PAVILION:
         return _explain_pavilion(record, state, findings) + _stop_words(record, state)
     return _explain_classic(record, state, findings) + _stop_words(record, state)
 
 
-def where_now(state):
+def where_now(state: State) -> str:
     """Where a game in progress stands, in words: "round 2, player 1 to move" (seats from 0, as in records)."""
     if state.is_chance_node:
         return "round %d, before the tiles are drawn" % state.round
     return "round %d, player %d to move" % (state.round, state.current_player)
 
 
-def _stop_words(record, state):
+def _stop_words(record: Record, state: State) -> str:
     """The explanation's last line for a game stopped by a forfeit or still being played (or nothing)."""
     if in_progress(record) and not state.is_over:
         return "\nThe game is still being played: %s; scores so far %s" % (where_now(state), list(state.scores))
     return _forfeit_words(record, state)
 
 
-def _forfeit_words(record, state):
+def _forfeit_words(record: Record, state: State) -> str:
     """The explanation's last line for a game stopped by a forfeit (or nothing)."""
     forfeit = record.get("forfeit")
     if forfeit is None:
@@ -767,7 +791,7 @@ def _forfeit_words(record, state):
             % (forfeit["seat"], state.round, forfeit["reason"], scores, forfeit_winners(scores, forfeit["seat"])))
 
 
-def _explain_classic(record, state, findings):
+def _explain_classic(record: Record, state: State, findings: List[Finding]) -> str:
     out = ["%s Azul, %d players, seed %s, player %d starts" % (
         record["variant"].capitalize(), record["players"], record.get("seed"), record["first_player"])]
     sheet = state.score_sheet()
@@ -811,18 +835,18 @@ def _explain_classic(record, state, findings):
 
 # -- Summer Pavilion ------------------------------------------------------------------------------------------
 
-def _loss(score, points):
+def _loss(score: int, points: int) -> int:
     """A loss of ``points``: every loss stops at ``min_score``, 1 (rules section 3)."""
     return max(_INFO[_PAVILION].min_score, score - points)
 
 
-def _pavilion_items(events, player):
+def _pavilion_items(events: List[_Event], player: int) -> List[_Event]:
     """One player's scoring events of a round, in play order."""
     return [e for e in events if e.get("player") == player
             and e["event"] in ("start-token", "place", "bonus-tile", "pass")]
 
 
-def _pavilion_fold(score, items):
+def _pavilion_fold(score: int, items: List[_Event]) -> int:
     """The score after ``items`` (place, start-token, pass events) counted from ``score``."""
     for e in items:
         if e["event"] == "place":
@@ -834,7 +858,7 @@ def _pavilion_fold(score, items):
     return score
 
 
-def _pavilion_words(e):
+def _pavilion_words(e: _Event) -> str:
     if e["event"] == "bonus-tile":
         return "bonus tile %s" % e["colour"]
     if e["event"] == "place":
@@ -849,7 +873,7 @@ def _pavilion_words(e):
     return "pass keeping %s" % (e["kept"] or "nothing")
 
 
-def _end_words(e):
+def _end_words(e: _Event) -> str:
     parts = []
     if e["stars"]:
         parts.append("stars %s +%d" % (" ".join(e["stars"]), e["star_points"]))
@@ -860,7 +884,8 @@ def _end_words(e):
     return ", ".join(parts) or "no bonus"
 
 
-def _check_pavilion_rounds(record, state, sheet, correct_rounds, findings):
+def _check_pavilion_rounds(record: Record, state: State, sheet: List[List[_Event]], correct_rounds: List[Any],
+                           findings: List[Finding]) -> List[int]:
     """Each scored round's scores (Summer Pavilion); returns the record's scores after the last of them."""
     players = record["players"]
     info = _INFO[_PAVILION]
@@ -889,7 +914,7 @@ def _check_pavilion_rounds(record, state, sheet, correct_rounds, findings):
     return previous
 
 
-def _audit_pavilion(record, state, findings):
+def _audit_pavilion(record: Record, state: State, findings: List[Finding]) -> List[Finding]:
     sheet = state.score_sheet()
     correct_rounds = [r["scores"] for r in state.record()["rounds"]]
     players = record["players"]
@@ -915,7 +940,7 @@ def _audit_pavilion(record, state, findings):
     return findings
 
 
-def _explain_pavilion(record, state, findings):
+def _explain_pavilion(record: Record, state: State, findings: List[Finding]) -> str:
     out = ["Summer Pavilion, %d players, seed %s, player %d starts, supply %s" % (
         record["players"], record.get("seed"), record["first_player"], record.get("supply"))]
     sheet = state.score_sheet()
@@ -923,7 +948,7 @@ def _explain_pavilion(record, state, findings):
     info = _INFO[_PAVILION]
     score = [info.start_score] * record["players"]
     for i, events in enumerate(sheet, 1):
-        out.append("Round %d (wild %s)" % (i, info.wild_colours[i - 1]))
+        out.append("Round %d (wild %s)" % (i, cast(str, info.wild_colours)[i - 1]))
         for p in _seats(record["players"]):
             out.append("  player %d (from %d)" % (p, score[p]))
             for e in _pavilion_items(events, p):
@@ -949,7 +974,7 @@ def _explain_pavilion(record, state, findings):
 _WALL_CELLS = _INFO["classic"].colours + "."
 
 
-def wall_text(text):
+def wall_text(text: str) -> List[str]:
     """A wall as typed at the table, as the five rows of five cells that ``end_bonus`` reads.
 
     One row per line (or rows separated by ``/``, or five words on one line); spaces between cells and lower-case
@@ -976,7 +1001,7 @@ def wall_text(text):
     return rows
 
 
-def wall_bonus_text(engine, wall, score, variant=None):
+def wall_bonus_text(engine: Engine, wall: Union[str, Sequence[str]], score: int, variant: Optional[str] = None) -> str:
     """check-score for a wall at the table: the bonus lines and the final total, as text.  ``wall`` is text
     (``wall_text``) or a list of five rows; ``score``, the score before the bonuses, is 0 or more."""
     if not _is_int(score) or score < 0:
@@ -993,7 +1018,9 @@ def wall_bonus_text(engine, wall, score, variant=None):
     ])
 
 
-def __getattr__(name):
-    if name == "to_html":  # moved up a layer: the HTML replay draws with the pictures, which read records
-        raise AttributeError("azul_engine.records.to_html is now azul_engine.replay.to_html (the same arguments)")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if not TYPE_CHECKING:  # to a type checker, the module has exactly the names it defines
+    def __getattr__(name):
+        if name == "to_html":  # moved up a layer: the HTML replay draws with the pictures, which read records
+            raise AttributeError("azul_engine.records.to_html is now azul_engine.replay.to_html (the same "
+                                 "arguments)")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

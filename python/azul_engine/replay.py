@@ -16,35 +16,47 @@ its style and script are ``data/replay.css`` and ``replay.js`` (package data, re
 True
 """
 
+from __future__ import annotations
+
 import base64
 import functools
 import gzip
 import importlib.resources
 import json
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
 from markupsafe import Markup
 
 from . import records, svg
+from ._types import EngineLike, Record, State
+
+if TYPE_CHECKING:
+    from jinja2 import Template
+
+# One position of a replay (frames): the state after the move, the move (notation), who made it, its round.
+Frame = Tuple[State, Optional[str], Optional[int], int]
 
 __all__ = ["to_html", "frames"]
 
 _VARIANT_NAMES = {"classic": "Azul", "grey": "Azul (grey wall)", "summer-pavilion": "Azul: Summer Pavilion"}
 
 
-def frames(record, engine=None):
+def frames(record: Record, engine: EngineLike = None) -> List[Frame]:
     """The positions of a record, one per decision: a list of ``(state, move, player, round)``, the first
     ``(start, None, None, 1)``.  Each state is the position after its move (a round's last move: after the next
     round's factories are dealt; a Summer Pavilion turn: after its supply refill).  Raises
     ``records.RecordError`` for a record that does not replay."""
     engine = records._engine(engine)
     records.replay(record, engine)  # the record is whole and legal, or RecordError names its first problem
-    out, pending = [], None
+    out: List[Frame] = []
+    # The decision being followed: its state is filled in by the steps after it (its refill, the next deal).
+    pending: Optional[Tuple[Optional[State], Optional[str], Optional[int], int]] = None
     for step in records.walk(record, engine):
         if step.kind == "start":
             continue
         if step.player is not None:  # a decision
             if pending is not None:  # the decision before, with its refill or the next deal
-                out.append(pending)
+                out.append(cast(Frame, pending))
             pending = (None, step.move, step.player, step.round)
         elif step.kind == "deal" and step.round == 1:
             out.append((step.state.clone(), None, None, 1))
@@ -52,14 +64,14 @@ def frames(record, engine=None):
         if pending is not None:
             pending = (step.state.clone(),) + pending[1:]
     if pending is not None:
-        out.append(pending)
+        out.append(cast(Frame, pending))
     return out
 
 
-def _bonuses(record, final):
+def _bonuses(record: Record, final: State) -> List[str]:
     """Per player, the end-of-game bonuses as words, from the final state's score sheet."""
     events = [e for rnd in final.score_sheet() for e in rnd if e["event"] in ("bonus", "end")]
-    out = [""] * record["players"]
+    out: List[str] = [""] * record["players"]
     for e in events:
         p = e["player"]
         if e["event"] == "bonus":  # classic and grey
@@ -77,7 +89,7 @@ def _bonuses(record, final):
     return out if any(out) else []
 
 
-def _who_played(record):
+def _who_played(record: Record) -> List[str]:
     """The optional fields of a record that say who played (records.md section 5: bots, event, date, forfeit), as
     sentences."""
     out = []
@@ -95,7 +107,7 @@ def _who_played(record):
 
 
 @functools.lru_cache(maxsize=None)
-def _page():
+def _page() -> Tuple[Template, Markup, Markup]:
     """The page's template (package data: azul_engine/data/replay.html), and its own style and script
     (replay.css, replay.js beside it), as markup to write into it as they are."""
     from ._markup import environment
@@ -105,7 +117,7 @@ def _page():
     return environment("azul_engine", "data").get_template("replay.html"), Markup(style), Markup(script)
 
 
-def _packed(value):
+def _packed(value: Any) -> str:
     """``value`` as JSON, gzip-compressed (mtime 0, so the same game gives the same bytes) and in base64 lines:
     the pictures of a game repeat themselves, and compress about 20 times."""
     data = gzip.compress(json.dumps(value, separators=(",", ":"), sort_keys=True).encode("utf-8"), 9, mtime=0)
@@ -113,7 +125,8 @@ def _packed(value):
     return "\n".join(text[i:i + 100] for i in range(0, len(text), 100))
 
 
-def to_html(record, engine=None, seat=0, title=None):
+def to_html(record: Union[Record, str], engine: EngineLike = None, seat: int = 0,
+            title: Optional[str] = None) -> str:
     """A self-contained HTML page that replays ``record`` (a dict, as ``records.read`` gives): every position
     as a picture (``svg.board``, ``seat`` seen from below, the last move outlined), stepped by buttons, the
     arrow keys and a slider, with every move's notation, the scores after each round and the end bonuses.
@@ -121,7 +134,7 @@ def to_html(record, engine=None, seat=0, title=None):
     for a record that does not replay."""
     if isinstance(record, str):
         try:
-            record = json.loads(record)
+            record = cast(Record, json.loads(record))
         except (ValueError, RecursionError) as e:
             raise records.RecordError("not a record: the text is not JSON (%s)" % e) from None
     problem = records._check_shape(record)  # the page shows final_scores and winners too
@@ -132,13 +145,18 @@ def to_html(record, engine=None, seat=0, title=None):
     players = record["players"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError("seat must be a player of this game, 0-%d, not %r" % (players - 1, seat))
-    part_index, parts, data_frames, labels = {}, [], [], []
-    defs = first = None
+    part_index: Dict[str, int] = {}
+    parts: List[str] = []
+    data_frames: List[Any] = []
+    labels: List[str] = []
+    defs: Optional[str] = None
+    first: Optional[Tuple[float, float, List[str]]] = None
     for k, (state, move, player, rnd) in enumerate(states):
-        width, height, defs, fragments = svg.parts(state, seat, None, (move, player) if move else None)
+        last = None if not move else (move, cast(int, player))  # a move's frame says who made it
+        width, height, defs, fragments = svg.parts(state, seat, None, last)
         if first is None:
             first = width, height, fragments
-        ids = []
+        ids: List[int] = []
         for fragment in fragments:
             if fragment not in part_index:
                 part_index[fragment] = len(parts)
@@ -148,12 +166,13 @@ def to_html(record, engine=None, seat=0, title=None):
         if move is None:
             labels.append("start: round 1, before the first move")
         else:
-            label = "move %d of %d: round %d, player %d plays %s" % (k, len(states) - 1, rnd, player, move)
+            label = "move %d of %d: round %d, player %d plays %s" % (k, len(states) - 1, rnd, cast(int, player),
+                                                                     move)
             labels.append(label + (" (game over)" if state.is_over else ""))
     name = _VARIANT_NAMES[record["variant"]]
     heading = title or "%s, %d players%s" % (name, players,
                                              "" if record.get("seed") is None else ", seed %d" % record["seed"])
-    rounds = []  # the moves by round: {"round", "start" (the number of its first move), "moves"}
+    rounds: List[Dict[str, Any]] = []  # the moves by round: {"round", "start" (the number of its first move), "moves"}
     for k, (state, move, player, rnd) in enumerate(states[1:], 1):
         if not rounds or rounds[-1]["round"] != rnd:
             rounds.append({"round": rnd, "start": k, "moves": []})
@@ -169,7 +188,8 @@ def to_html(record, engine=None, seat=0, title=None):
     template, style, script = _page()
     return template.render(
         heading=heading, style=style, script=script, last=len(states) - 1, where=labels[0],
-        first_picture=Markup(svg.document(first[0], first[1], defs, first[2], heading)),  # svg.py's own markup
+        first_picture=Markup(svg.document(*cast(Tuple[float, float, List[str]], first)[:2], cast(str, defs),
+                                          cast(Tuple[float, float, List[str]], first)[2], heading)),  # svg's markup
         rounds=rounds, players=players, round_scores=[rnd.get("scores") or [] for rnd in record["rounds"]],
         bonuses=_bonuses(record, final), winners=None if in_progress else record["winners"],
         final_scores=final.scores if in_progress else record["final_scores"], who_played=_who_played(record),

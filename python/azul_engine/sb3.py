@@ -111,7 +111,7 @@ class PolicyBot:
     once per process, and again when it changes."""
 
     name = "maskable-ppo"
-    _models = {}
+    _models: dict = {}
 
     def __init__(self, path, deterministic=True):
         if not isinstance(path, str) or not path:

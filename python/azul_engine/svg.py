@@ -18,9 +18,20 @@ True
 True
 """
 
+from __future__ import annotations
+
 import math
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
 from ._markup import escape
+from ._types import Move, State
+
+if TYPE_CHECKING:
+    from ._types import GameState, PavilionState
+
+# The last move to outline: (its notation, the seat that played it).
+LastMove = Tuple[str, int]
 
 __all__ = ["board", "COLOURS", "PAVILION_COLOURS"]
 
@@ -47,9 +58,14 @@ _SP_NAMES = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "bl
 # The game's facts, from the first engine loaded (install: this module is imported while the package loads
 # its engine, before azul_engine.game_info exists): colour orders, the classic wall's pattern, the stars, the
 # floor's penalties.
-_CLASSIC = _WALL = _SP = _SP_STARS = _FLOOR_PENALTIES = None
+# (Any: None until _take_facts fills them, then a string or a tuple.)
+_CLASSIC: Any = None
+_WALL: Any = None
+_SP: Any = None
+_SP_STARS: Any = None
+_FLOOR_PENALTIES: Any = None
 _ORNAMENTS = ()
-_STAR_COLOUR = {}
+_STAR_COLOUR: Dict[str, str] = {}
 
 
 def _take_facts(engine):
@@ -70,7 +86,7 @@ _P = 22  # tile pitch
 _FONT = 'font-family="DejaVu Sans, Arial, Helvetica, sans-serif"'
 
 
-def _n(x):
+def _n(x: float) -> str:
     """A coordinate as short, deterministic text: at most 1 decimal."""
     v = round(float(x), 1)
     if v == int(v):
@@ -185,13 +201,13 @@ def _replay_prefix(state, record, stop):
     return game
 
 
-def last_move(state):
+def last_move(state: State) -> Optional[LastMove]:
     """``(move, player)`` of the last decision played in ``state`` (chance moves skipped), or None."""
     found = _last(state)
-    return None if found is None else found[:2]
+    return None if found is None else (found[0], found[1])
 
 
-def _last(state):
+def _last(state: State) -> Optional[Tuple[str, int, State]]:
     history = _history(state)
     index = len(history) - 1
     while index >= 0 and history[index][2][:1] == "~":
@@ -200,7 +216,7 @@ def _last(state):
         return None
     move = history[index][2]
     try:
-        before = _replay_prefix(state, state.record(), index)
+        before = cast(State, _replay_prefix(state, state.record(), index))
     except Exception:  # a record this picture cannot replay: show no last move
         return None
     return move, before.current_player, before
@@ -591,12 +607,13 @@ _PHASES = {"offer": "drafting", "tiling": "wall tiling", "acquire": "phase 1, ta
            "first-player": "drawing the first player", "over": "game over"}
 
 
-def _variant_name(state):
+def _variant_name(state: State) -> str:
     return {"classic": "Azul", "grey": "Azul (grey wall)", "summer-pavilion": "Azul: Summer Pavilion"}[
         state.variant]
 
 
-def parts(state, seat=None, highlight=None, last=None):
+def parts(state: State, seat: Optional[int] = None, highlight: Optional[Move] = None,
+          last: Optional[LastMove] = None) -> Tuple[float, float, str, List[str]]:
     """The picture as (width, height, defs, [fragments]): fragment 0 the heading, 1 the table, then one board
     per player.  ``last``: (move, player) of the last move, or None.  ``board`` joins them; the HTML replay
     keeps each distinct fragment once."""
@@ -634,19 +651,19 @@ def parts(state, seat=None, highlight=None, last=None):
             " ".join(str(x) for x in state.winners))
     news = []
     if pavilion and state.phase == "bonus":
-        owed = state.bonus_owed
+        owed = cast("PavilionState", state).bonus_owed
         news.append("player %d takes %d bonus tile%s" % (turn, owed, "" if owed == 1 else "s"))
-    if not pavilion and state.phase == "tiling" and state.pending_row >= 0:
-        news.append("placing the tile of line %d" % (state.pending_row + 1))
+    if not pavilion and state.phase == "tiling" and cast("GameState", state).pending_row >= 0:
+        news.append("placing the tile of line %d" % (cast("GameState", state).pending_row + 1))
     if last:
         news.append("last move %s (player %d)" % last)
     if hint is not None:
         news.append("proposed %s (player %d)" % (highlight, turn))
     lines[1] = "; ".join(x for x in [lines[1]] + news if x)
     if pavilion:
-        lines[2] = "bag %d, tower %d" % (len(state.bag), len(state.tower))
+        lines[2] = "bag %d, tower %d" % (len(state.bag), len(cast("PavilionState", state).tower))
     else:
-        lines[2] = "bag %d, lid %d" % (len(state.bag), len(state.lid))
+        lines[2] = "bag %d, lid %d" % (len(state.bag), len(cast("GameState", state).lid))
     fragments.append('<g id="heading">%s%s%s</g>' % (
         _text(8, 17, lines[0], size=13, weight="bold", cls="heading"),
         _text(8, 33, lines[1], size=11, fill="#444444", cls="status"),
@@ -654,7 +671,7 @@ def parts(state, seat=None, highlight=None, last=None):
 
     def board_marks(p):
         out = []
-        if last_info is not None and last[1] == p:
+        if last_info is not None and last is not None and last[1] == p:
             out.append(("last", last_info))
         if hint is not None and turn == p:
             out.append(("hint", hint))
@@ -682,7 +699,7 @@ def parts(state, seat=None, highlight=None, last=None):
     return width, y, defs, fragments
 
 
-def _open(width, height, size, title):
+def _open(width: float, height: float, size: Optional[float], title: str) -> str:
     if size is None:
         w, h = width, height
     else:
@@ -695,13 +712,15 @@ def _open(width, height, size, title):
                                                                 escape(title), _n(width), _n(height)))
 
 
-def document(width, height, defs, fragments, title, size=None):
+def document(width: float, height: float, defs: str, fragments: List[str], title: str,
+             size: Optional[float] = None) -> str:
     """An SVG document (a string) of what ``parts`` gives (``width``, ``height``, ``defs``, ``fragments``), with
     ``title`` and ``size`` pixels wide (None: its natural size)."""
     return _open(width, height, size, title) + defs + "".join(fragments) + "</svg>"
 
 
-def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=False):
+def board(state: State, size: Optional[float] = None, seat: Optional[int] = None, highlight: Optional[Move] = None,
+          last_move: Union[bool, LastMove] = True, flipped: bool = False) -> str:
     """The position as an SVG 1.1 document (a string).
 
     ``size``: width in pixels (default: natural size, about 300-800 px); ``seat``: the player seen from below
@@ -713,25 +732,26 @@ def board(state, size=None, seat=None, highlight=None, last_move=True, flipped=F
     """
     if flipped:
         seat = ((0 if seat is None else seat) + 1) % state.players
+    last: Optional[LastMove]
     if isinstance(last_move, tuple):
         last = last_move
     else:
         found = _last(state) if last_move else None
-        last = None if found is None else found[:2]
+        last = None if found is None else (found[0], found[1])
     width, height, defs, fragments = parts(state, seat, highlight, last)
-    return document(width, height, defs, fragments, fragments and _title(state), size) + "\n"
+    return document(width, height, defs, fragments, cast(str, fragments and _title(state)), size) + "\n"
 
 
-def _title(state):
+def _title(state: State) -> str:
     return "%s, %d players, round %d" % (_variant_name(state), state.players, state.round)
 
 
-def _repr_svg_(state):
+def _repr_svg_(state: State) -> str:
     """Jupyter's picture of a state: ``board(state)``."""
     return board(state)
 
 
-def install(engine):
+def install(engine: ModuleType) -> None:
     """Give the state classes of an engine module ``_repr_svg_``; called when the module is loaded."""
     _take_facts(engine)
     for name in ("GameState", "PavilionState"):

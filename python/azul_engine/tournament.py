@@ -26,9 +26,12 @@ Pavilion).  The games of one deal are not independent, so read the intervals as 
 4.0
 """
 
+from __future__ import annotations
+
 import itertools
 import math
 import time
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import bots, distributed, records
 from ._backends import BACKEND, load_backend
@@ -40,7 +43,7 @@ MAX_GAMES = 1_000_000  # a plan lists its games: a limit far above any real tour
 WORKERS_PER_CORE = distributed.WORKERS_PER_CORE  # worker processes at most per core: more only costs memory
 
 
-def seatings(count, players):
+def seatings(count: int, players: int) -> List[Tuple[int, ...]]:
     """The seatings of ``count`` bots at ``players`` seats, as tuples of bot indices by seat (see above).
 
     >>> seatings(2, 2)
@@ -65,10 +68,10 @@ class Game:
 
     __slots__ = ("index", "seed", "seats")
 
-    def __init__(self, index, seed, seats):
+    def __init__(self, index: int, seed: int, seats: Iterable[str]) -> None:
         self.index, self.seed, self.seats = index, seed, tuple(seats)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Game(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
 
 
@@ -76,13 +79,14 @@ class Plan:
     """What a tournament plays: ``bots`` (specs, in the given order), ``players``, ``variant``, ``seed``,
     ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the Game list, deal by deal)."""
 
-    def __init__(self, specs, players, variant, seed, deals, seats):
+    def __init__(self, specs: Sequence[str], players: int, variant: str, seed: int, deals: int,
+                 seats: List[Tuple[int, ...]]) -> None:
         self.bots, self.players, self.variant, self.seed = list(specs), players, variant, seed
         self.deals, self.seatings = deals, seats
         self.games = [Game(d * len(seats) + j, seed + d, [specs[i] for i in seating])
                       for d in range(deals) for j, seating in enumerate(seats)]
 
-    def describe(self):
+    def describe(self) -> str:
         """One line: players, variant, games, deals and seatings, seeds."""
         last = self.seed + self.deals - 1
         return ("%d players, %s, %d games (%d deal%s x %d seatings), seeds %s" % (
@@ -90,7 +94,8 @@ class Plan:
             len(self.seatings), self.seed if last == self.seed else "%d-%d" % (self.seed, last)))
 
 
-def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None, check=False):
+def plan(bot_specs: Union[str, Sequence[str]], players: int = 2, variant: str = "classic",
+         games: Optional[int] = None, seed: int = 0, deals: Optional[int] = None, check: bool = False) -> Plan:
     """The games of a tournament between ``bot_specs`` (a list, or one comma-separated string: see
     ``bots.split_bot_specs``; any spec of ``bots.resolve_bot_spec``).
 
@@ -101,7 +106,7 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
     """
     if isinstance(bot_specs, str):
         bot_specs = bots.split_bot_specs(bot_specs)
-    specs = [s.strip() if isinstance(s, str) else s for s in bot_specs]
+    specs: List[str] = [s.strip() if isinstance(s, str) else s for s in bot_specs]
     if not specs or not all(specs):
         raise ValueError("give the bots as a comma-separated list of specs, e.g. random,greedy,mcts:2000")
     for spec in specs:
@@ -136,7 +141,9 @@ def plan(bot_specs, players=2, variant="classic", games=None, seed=0, deals=None
     return Plan(specs, players, variant, seed, deals, seats)
 
 
-def play_game(backend, players, variant, seed, seats, time_limit=None, event=None, date=None):
+def play_game(backend: str, players: int, variant: str, seed: int, seats: Sequence[str],
+              time_limit: Optional[float] = None, event: Optional[str] = None,
+              date: Optional[str] = None) -> Tuple[str, List[int], List[int], Optional[Tuple[int, str]]]:
     """Play one game (``bots.play_match``) on the engine named ``backend``: ``(record_json, scores, winners,
     forfeit)``, ``forfeit`` None or ``(seat, reason)``.  A top-level function, so that worker processes can run
     it."""
@@ -149,16 +156,17 @@ def play_game(backend, players, variant, seed, seats, time_limit=None, event=Non
 class Standing:
     """One bot's results: ``games`` (seats played), ``wins`` (shared wins as fractions), ``scores``."""
 
-    def __init__(self, bot):
-        self.bot, self.games, self.wins, self.scores = bot, 0, 0.0, []
+    def __init__(self, bot: str) -> None:
+        self.bot, self.games, self.wins = bot, 0, 0.0
+        self.scores: List[int] = []
         self.forfeits = 0  # games this bot lost by forfeit
 
     @property
-    def win_rate(self):
+    def win_rate(self) -> float:
         return self.wins / self.games if self.games else float("nan")
 
     @property
-    def win_interval(self):
+    def win_interval(self) -> Tuple[float, float]:
         """The 95% Wilson interval of the win rate."""
         n, p, z = self.games, self.win_rate, _Z95
         if not n:
@@ -168,11 +176,11 @@ class Standing:
         return max(0.0, centre - half), min(1.0, centre + half)
 
     @property
-    def mean_score(self):
+    def mean_score(self) -> float:
         return sum(self.scores) / len(self.scores) if self.scores else float("nan")
 
     @property
-    def score_interval(self):
+    def score_interval(self) -> Tuple[float, float]:
         """The 95% normal interval of the average score (mean +- 1.96 standard errors)."""
         n, mean = len(self.scores), self.mean_score
         if n < 2:
@@ -187,15 +195,18 @@ class Result:
     ``workers``, wall-clock ``seconds``, ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``) and
     ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``Game`` of the plan)."""
 
-    def __init__(self, plan, standings, backend, workers, seconds, where="local", forfeits=()):
+    def __init__(self, plan: Plan, standings: List[Standing], backend: str, workers: int, seconds: float,
+                 where: str = "local", forfeits: Iterable[Tuple[Game, int, str]] = ()) -> None:
         self.plan, self.standings = plan, standings
         self.backend, self.workers, self.seconds = backend, workers, seconds
         self.where = where
         self.forfeits = list(forfeits)
 
 
-def run(plan, workers=None, backend=None, output=None, progress=None, executor=None, time_limit=None, event=None,
-        date=None, output_mode="new"):
+def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None, output: Optional[str] = None,
+        progress: Optional[Callable[[int], object]] = None, executor: Optional[distributed.Executor] = None,
+        time_limit: Optional[float] = None, event: Optional[str] = None, date: Optional[str] = None,
+        output_mode: str = "new") -> Result:
     """Play every game of ``plan`` (a Plan) and return the Result.
 
     ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
@@ -212,7 +223,7 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
     backend = backend or BACKEND
     load_backend(backend)  # an ImportError here, not in every worker
     own = executor is None
-    if own:
+    if executor is None:
         distributed.check_workers(workers)
         executor = distributed.LocalExecutor(max(1, min(workers or distributed.default_workers(),
                                                         len(plan.games))))
@@ -251,7 +262,7 @@ def run(plan, workers=None, backend=None, output=None, progress=None, executor=N
                   time.perf_counter() - start, executor.where, forfeits)
 
 
-def table(result):
+def table(result: Result) -> str:
     """The result as text: a heading line, then one row per bot: games, wins, win rate and average score,
     each rate and average with its 95% interval, and a forfeits column when any game was lost by forfeit."""
     from .textui import table as text_table
@@ -273,4 +284,5 @@ def table(result):
     # text left, numbers right
     headers = ("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI") + (("forfeits",) if forfeits
                                                                                       else ())
-    return heading + "\n" + text_table(headers, rows, justify="lrrrlrl" + ("r" if forfeits else ""))
+    text: str = text_table(headers, rows, justify="lrrrlrl" + ("r" if forfeits else ""))
+    return heading + "\n" + text

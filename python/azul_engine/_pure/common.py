@@ -34,15 +34,15 @@ class SplitMix64:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed):
-        self.state = seed & MASK64
+    def __init__(self, seed: int) -> None:
+        self.state: int = seed & MASK64
 
-    def next(self):
+    def next(self) -> int:
         """The next 64-bit output."""
         self.state, out = splitmix_next(self.state)
         return out
 
-    def below(self, n):
+    def below(self, n: int) -> int:
         """A number in ``range(n)``: ``((next() >> 32) * n) >> 32``."""
         return ((self.next() >> 32) * n) >> 32
 
@@ -59,7 +59,7 @@ def _locked(method):
             with self._lock:
                 return method(self)
     else:
-        def locked(self, *args, **kwargs):
+        def locked(self, *args, **kwargs):  # type: ignore[misc]  # another signature, on purpose
             with self._lock:
                 return method(self, *args, **kwargs)
     return functools.wraps(method)(locked)

@@ -160,7 +160,7 @@ class GameInfo:
     stars = _field(18)
 
 
-_CACHE = {}
+_CACHE: dict = {}
 
 
 def game_info(variant="classic", players=2):

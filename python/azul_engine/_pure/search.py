@@ -44,15 +44,15 @@ class SearchResult:
     next_seed: int
     seconds: float = dataclasses.field(compare=False)
 
-    def visit_counts(self):
+    def visit_counts(self) -> typing.Dict[int, int]:
         """``{action: visits}`` over the root actions tried."""
         return dict(zip(self.actions, self.visits))
 
-    def top(self, n=3):
+    def top(self, n: int = 3) -> typing.List[typing.Tuple[str, int, int, float]]:
         """The first ``n`` root actions as ``(move, action, visits, value)`` tuples, most visited first."""
         return list(zip(self.moves, self.actions, self.visits, self.values))[:n]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return ("SearchResult(move=%r, action=%d, visits=%d of %d, value=%.3f, nodes=%d, pv=%s%s)"
                 % (self.move, self.action, self.visits[0], self.iterations, self.values[0], self.nodes,
                    " ".join(self.pv_moves) or "-", ", full" if self.full else ""))

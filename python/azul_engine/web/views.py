@@ -23,7 +23,7 @@ NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play"
        ("/replay", "nav_replay"))
 SEAT_CHOICES = (("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts"))
 # The score check's example: a classic wall with its first two rows full (game_info's pattern).
-EXAMPLE_WALL = "\n".join(azul_engine.game_info("classic").wall_pattern[:2] + (".....",) * 3)
+EXAMPLE_WALL = "\n".join((azul_engine.game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 

@@ -55,7 +55,7 @@ _CENTRE_PLACES = tuple(_space_places(36 + _k, _c, _h)
 
 # _STAR_PLACES[(star * 64 + covered spaces mask) * 84 + hand key]: an outer star's placements,
 # space by space, filled in as met (an outer star takes one colour).
-_STAR_PLACES = {}
+_STAR_PLACES: dict = {}
 
 
 def _star_places(key):
