@@ -85,7 +85,7 @@ skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_e
 # test_rl.py trains with PyTorch, which only the release suite's rl extra installs; the environments it trains
 # in run here in test_envs.py. The documentation site's build runs Sphinx, which only the release suite's docs
 # extra installs, and no C++ of its own. test_typing.py runs mypy and stubtest, static checks of the types that
-run no C++ of ours but an import, and would run mypy's own compiled code under the preloaded ASan runtime.)
+# run no C++ of ours but an import, and would run mypy's own compiled code under the preloaded ASan runtime.)
 # The browser tests (Chromium and Playwright's driver) exercise no C++ of ours and would run those big programs
 # under the preloaded ASan runtime: they run in the main suite (where CI requires them) and skip here.
 export AZUL_NO_BROWSER="not under the sanitizers (scripts/sanitize.sh): the main suite runs the browser tests"
