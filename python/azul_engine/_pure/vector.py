@@ -4,7 +4,6 @@ C++ twin: native/src/common/vector.cpp.
 """
 
 
-import operator as _operator
 
 from . import common as _pycommon
 from .._errors import IllegalMoveError
@@ -30,7 +29,14 @@ class _ReadOnly(property):
 
 def _read_only(name, doc):
     """The read-only property of the attribute ``_v_NAME``."""
-    return _ReadOnly(_operator.attrgetter("_v_" + name), None, None, doc + " (read-only)")
+    attr = "_v_" + name
+
+    def get(self):
+        return getattr(self, attr)
+
+    # Python 3.13 names a property after its getter in this message; the C++ engine's getters are named "".
+    get.__name__ = get.__qualname__ = ""
+    return _ReadOnly(get, None, None, doc + " (read-only)")
 
 
 class VectorGame:
