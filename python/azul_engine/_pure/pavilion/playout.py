@@ -15,13 +15,10 @@ LIGHT_PASS_ODDS = 16
 _KEEP_SIZE = tuple(len(k) for k in SP_KEEP_SETS)
 
 
-def play_random(g, policy, light=False):
-    """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
-    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
-    ``light``: the light policy (docs/playouts.md "Rollout policies") chooses play-phase moves instead."""
-    if light:
-        return _play_light(g, policy)
-    g._h_complete = False  # a playout keeps no history
+def _resume_sampled(g):
+    """A playout's first step (C++: sp::ResumeSampled): no history is kept, and an explicit-chance state goes on
+    in sampled mode, drawing a pending first player or fill from the game's generator."""
+    g._h_complete = False
     if g._explicit:
         g._explicit = False
         if g._phase == FIRST_PLAYER:
@@ -29,6 +26,15 @@ def play_random(g, policy, light=False):
             g._begin_setup()
         elif g._phase == FILL:
             g._continue_fill()
+
+
+def play_random(g, policy, light=False):
+    """Play ``g`` to its end with ``legal_actions()[below(count)]`` from generator state
+    ``policy``; explicit chance is drawn from the game's generator.  Returns the moves played.
+    ``light``: the light policy (docs/playouts.md "Rollout policies") chooses play-phase moves instead."""
+    if light:
+        return _play_light(g, policy)
+    _resume_sampled(g)
     plies = 0
     legal_actions, play = g._legal_actions, g._play
     while g._phase != OVER:
@@ -46,14 +52,7 @@ def _play_light(g, policy):
     """play_random with the light policy: in the play phase, a placement (one draw: below(16);
     0 passes instead) chosen uniformly (a second draw), and a pass, when one is made, keeps as
     many tiles as possible (uniformly among those passes, one draw); other phases uniform."""
-    g._h_complete = False  # a playout keeps no history
-    if g._explicit:
-        g._explicit = False
-        if g._phase == FIRST_PLAYER:
-            g._start = g._below(g._players)
-            g._begin_setup()
-        elif g._phase == FILL:
-            g._continue_fill()
+    _resume_sampled(g)
     plies = 0
     legal_actions, play = g._legal_actions, g._play
     sizes = _KEEP_SIZE
