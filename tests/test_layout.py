@@ -272,6 +272,31 @@ def test_the_version_has_one_source(capsys):
     assert capsys.readouterr().out == "azul-engine %s\n" % _version.__version__
 
 
+def test_the_package_carries_its_licence_and_metadata():
+    """The licence (MIT) is in LICENSE and in the installed metadata as PEP 639 says (License-Expression and
+    License-File), with the authors, classifiers and project URLs a package index shows."""
+    import importlib.metadata
+
+    with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
+        licence = f.read()
+    assert licence.startswith("MIT License\n") and "the azul-engine authors" in licence
+    try:
+        meta = importlib.metadata.metadata("azul-engine")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("run from a source tree that was never installed")
+    assert meta["License-Expression"] == "MIT"
+    assert meta.get_all("License-File") == ["LICENSE"]
+    assert not any(c.startswith("License ::") for c in meta.get_all("Classifier"))  # PEP 639: the expression only
+    assert "Topic :: Games/Entertainment :: Board Games" in meta.get_all("Classifier")
+    assert meta["Author"] == "the azul-engine authors" or "the azul-engine authors" in (meta["Author-email"] or "")
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
+    assert set(urls) == {"Documentation", "Source", "Changelog", "Issues"}
+    assert all(u.startswith("https://") for u in urls.values())
+    dist = importlib.metadata.distribution("azul-engine")
+    files = [str(p) for p in dist.files or []]
+    assert any(p.endswith("licenses/LICENSE") or p.endswith("/LICENSE") for p in files), files
+
+
 # -- the pure engine's import graph ----------------------------------------------------------------------------
 
 PURE_ENGINE = PURE + [os.path.join(ROOT, "python", "azul_engine", name) for name in ENGINE_FILES]
