@@ -9,10 +9,12 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "azul/common/network.h"
 #include "azul/common/parallel.h"
 #include "azul/common/pystr.h"
 #include "azul/common/game.h"
@@ -150,8 +152,17 @@ void BindClassic(py::module_& m);
 void BindPavilion(py::module_& m);
 void BindVector(py::module_& m);
 void BindGameInfo(py::module_& m);
-// search() and SearchResult (bind_search.cpp).
+// search(), search_many() and SearchResult (bind_search.cpp).
 void BindSearch(py::module_& m);
+// Network and load_network (bind_network.cpp): the built-in network with its file's facts.
+struct NetworkPy {
+  std::shared_ptr<Network> net;
+  py::dict meta;
+  py::object path;  // the file it was read from, or None
+};
+void BindNetwork(py::module_& m);
+// A Network called on a batch (observations checked as the pure engine checks them): (logits, values).
+py::tuple CallNetwork(const NetworkPy& n, const py::object& observations, const py::object& masks, const char* where);
 // Replaces is_over, legal_actions and apply of GameState and PavilionState by CPython methods.
 void InstallFastLoops(py::module_& m);
 

@@ -484,3 +484,29 @@ def pavilion_text(players=2, round=1, phase="play", turn=0, start=0, marker="C",
 
 def pavilion_state(engine, **kw):
     return engine.from_text(pavilion_text(**kw))
+
+
+def network_parts(variant="classic", players=2, hidden=(16,), seed=0):
+    """The parts of a small network of random weights, as ``Network.from_arrays`` takes them after the variant and
+    player count: ``(trunk, policy, value)``, weights ``(out, in)`` float32 from numpy's generator ``seed``."""
+    import numpy as np
+
+    from azul_engine._pure.network import _game_facts
+
+    size, actions = _game_facts(variant, players)
+    rng = np.random.default_rng(seed)
+
+    def dense(n_in, n_out):
+        return (rng.normal(0, 1 / np.sqrt(n_in), (n_out, n_in)).astype(np.float32),
+                rng.normal(0, 0.1, n_out).astype(np.float32))
+
+    trunk, inputs = [], size
+    for width in hidden:
+        trunk.append(dense(inputs, width))
+        inputs = width
+    return trunk, dense(inputs, actions), dense(inputs, players)
+
+
+def tiny_network(engine, variant="classic", players=2, hidden=(16,), seed=0):
+    """A small network of random weights of ``engine`` (its Network.from_arrays)."""
+    return engine.Network.from_arrays(variant, players, *network_parts(variant, players, hidden, seed))

@@ -59,7 +59,7 @@ def test_split_bot_specs_keeps_parameters_with_their_spec():
     ("bot_examples:FirstMove:1:2", "'2' needs a name"),
     ("bot_examples:NeedsDepth", "bot_examples:NeedsDepth needs depth (give depth=VALUE)"),
     ("bot_examples:9x", "'9x' is not a class name"),
-    ("alphazero", "unknown bot 'alphazero' (bots: random, greedy, mcts)"),
+    ("alphazero", "unknown bot 'alphazero' (bots: random, greedy, mcts, net)"),
     ("cmd:", "give the command after cmd:"),
     ("cmd:no-such-program-azul --x", "command 'no-such-program-azul' not found"),
     ("cmd:/nonexistent/bot", "/nonexistent/bot is not an executable file"),

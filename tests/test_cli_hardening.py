@@ -389,8 +389,8 @@ def test_explain_past_the_last_line(engine, record_file, capsys):
 
 def test_hint_refuses_a_search_without_end(engine, capsys):
     text = engine.new_game(2, seed=1).to_text()
-    for spec, words in (("mcts:seconds=inf", "seconds must be positive and finite, not inf"),
-                        ("mcts:seconds=nan", "seconds must be positive and finite, not nan")):
+    for spec, words in (("mcts:seconds=inf", "seconds must be positive and at most a year (31536000), not inf"),
+                        ("mcts:seconds=nan", "seconds must be positive and at most a year (31536000), not nan")):
         code, err = run_main(["hint", text, "--bot", spec, "--backend", backend_name(engine)], capsys)
         assert code == 2 and err.count("\n") == 1 and words in err, err
 

@@ -20,6 +20,17 @@ CALLS = {
     "playouts_from-one-thread": "E.playouts_from(E.new_game(2, seed=2), 10**8, seed=1, threads=1)",
     "search": "E.search(E.new_game(2, seed=2), iterations=10**9)",
     "search-threads-seconds": "E.search(E.new_game(3, 'summer-pavilion', seed=2), seconds=600, threads=2)",
+    # The guided search: with the built-in network (C++ threads, no Python per leaf), with a Python evaluator, and
+    # many searches at once.
+    "guided-network": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=E.Network.from_arrays("
+                      "'classic', 2, [(np.full((64, 384), 0.01, 'float32'), np.zeros(64, 'float32'))], "
+                      "(np.zeros((314, 64), 'float32'), np.zeros(314, 'float32')), "
+                      "(np.zeros((2, 64), 'float32'), np.zeros(2, 'float32'))), iterations=10**9, threads=2)",
+    "guided-python": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=lambda o, m: ("
+                     "np.zeros((len(o), 314), 'float32'), np.zeros((len(o), 2), 'float32')), seconds=600)",
+    "guided-many": "import numpy as np; E.search_many([E.new_game(2, seed=s) for s in range(64)], "
+                   "evaluator=lambda o, m: (np.zeros((len(o), 314), 'float32'), np.zeros((len(o), 2), 'float32')), "
+                   "iterations=10**9)",
 }
 
 

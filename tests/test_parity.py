@@ -15,6 +15,7 @@ import re
 import pytest
 
 import azul_engine
+from helpers import tiny_network
 
 STUB = os.path.join(os.path.dirname(azul_engine.__file__), "_cppengine.pyi")
 # Where the engines may differ by design: PORTABLE and VECTORISED say how the C++ engine was built and what the CPU
@@ -34,7 +35,8 @@ def _samples(engine):
     return {"GameState": engine.new_game(2, "grey", seed=1), "PavilionState": engine.new_game(2, "summer-pavilion",
                                                                                               seed=1),
             "VectorGame": engine.VectorGame(2, 2, "classic", 0), "GameInfo": engine.game_info("grey", 3),
-            "SearchResult": engine.search(engine.new_game(2, seed=1), iterations=10)}
+            "SearchResult": engine.search(engine.new_game(2, seed=1), iterations=10),
+            "Network": tiny_network(engine)}
 
 
 def _is_attribute(member):

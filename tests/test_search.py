@@ -194,9 +194,14 @@ BAD = [
     (dict(iterations=True), TypeError, "search: iterations must be an int, not bool"),
     (dict(iterations=2.5), TypeError, "search: iterations must be an int, not float"),
     (dict(iterations=1 << 41), ValueError, "search: iterations is too large: 2199023255552 (at most 2**40)"),
-    (dict(seconds=0), ValueError, "search: seconds must be positive and finite, not 0.0"),
-    (dict(seconds=math.inf), ValueError, "search: seconds must be positive and finite, not inf"),
-    (dict(seconds=math.nan), ValueError, "search: seconds must be positive and finite, not nan"),
+    (dict(seconds=0), ValueError, "search: seconds must be positive and at most a year (31536000), not 0.0"),
+    (dict(seconds=math.inf), ValueError, "search: seconds must be positive and at most a year (31536000), not inf"),
+    (dict(seconds=math.nan), ValueError, "search: seconds must be positive and at most a year (31536000), not nan"),
+    # (was: a double-to-int64 conversion past 9.2e9 s that the C++ engine stopped at after one iteration)
+    (dict(seconds=1e12), ValueError,
+     "search: seconds must be positive and at most a year (31536000), not 1000000000000.0"),
+    (dict(seconds=10 ** 400), ValueError, "search: seconds is too large: %d" % 10 ** 400),
+    (dict(c=10 ** 400), ValueError, "search: c is too large: %d" % 10 ** 400),
     (dict(seconds="1"), TypeError, "search: seconds must be a number, not str"),
     (dict(threads=0), ValueError, "search: threads must be 1 or more, got 0"),
     (dict(threads=2000), ValueError, "search: threads is too large: 2000 (at most 1024)"),
@@ -214,6 +219,12 @@ BAD = [
     (dict(max_nodes=1), ValueError, "search: max_nodes must be 2 or more, got 1"),
     (dict(max_nodes=5, threads=3), ValueError,
      "search: max_nodes must be at least 2 a thread (6 with threads=3), got 5"),
+    # The guided search's own arguments without an evaluator, and its evaluator (tests/test_guided.py has the rest).
+    (dict(c_puct=2.0), ValueError, "search: c_puct is an argument of the guided search: give an evaluator too"),
+    (dict(noise_alpha=0.3), ValueError,
+     "search: noise_alpha is an argument of the guided search: give an evaluator too"),
+    (dict(evaluator=3), TypeError, "search: evaluator must be callable, evaluate(observations, masks) -> "
+                                   "(logits, values), or a Network, not int"),
 ]
 
 

@@ -110,10 +110,10 @@ def test_bot_specs():
     ("mcts:2000:depth=3", "mcts has no parameter 'depth'"),
     ("mcts:c=-1", "c must be 0 or more"),
     ("mcts:c=inf", "c must be 0 or more and finite, not inf"),
-    ("mcts:seconds=inf", "seconds must be positive and finite, not inf"),  # (was: a search that never ended)
-    ("mcts:seconds=nan", "seconds must be positive and finite, not nan"),
+    ("mcts:seconds=inf", "seconds must be positive and at most a year (31536000), not inf"),  # (was: a search that never ended)
+    ("mcts:seconds=nan", "seconds must be positive and at most a year (31536000), not nan"),
     ("greedy:5", "bot greedy takes no parameters"),
-    ("minimax", "unknown bot 'minimax' (bots: random, greedy, mcts)"),
+    ("minimax", "unknown bot 'minimax' (bots: random, greedy, mcts, net)"),
 ])
 def test_bad_specs_are_refused(spec, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -238,7 +238,7 @@ def test_tournament_command(tmp_path, capsys):
 
 @pytest.mark.parametrize("specs, message", [
     ("random,mcts:abc", "azul-engine tournament: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'"),
-    ("random,alphazero", "azul-engine tournament: unknown bot 'alphazero' (bots: random, greedy, mcts); a bot of "
+    ("random,alphazero", "azul-engine tournament: unknown bot 'alphazero' (bots: random, greedy, mcts, net); a bot of "
                          "your own is module:Class, an external engine cmd:COMMAND"),
 ])
 def test_tournament_command_refuses_bad_specs(specs, message, capsys):

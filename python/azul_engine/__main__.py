@@ -78,7 +78,8 @@ def _seat_bots(args):
     else:
         specs = [args.bot or "random"] * args.players
     try:
-        factories = {spec: bots.resolve_bot_spec(spec).check() for spec in dict.fromkeys(specs)}
+        factories = {spec: bots.resolve_bot_spec(spec).check(args.variant, args.players)
+                     for spec in dict.fromkeys(specs)}
     except ValueError as e:
         raise _CommandError(str(e)) from None
     return [factories[spec] for spec in specs]

@@ -5,8 +5,9 @@
 # module exports, each class's public members, and each function's and method's parameters (names, kinds and
 # defaults) against both engines' signatures; tests/test_typing.py runs mypy's stubtest on it
 # (stubtest-allowlist.txt lists the differences it cannot see past, each with its reason).
+import os
 from types import MappingProxyType
-from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +23,7 @@ __all__ = (  # a tuple, as the module's
     "VectorGame", "observation_shape", "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS",
     "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE",
     "SP_DRAW_ACTION_BASE", "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult",
-    "NAME",
+    "NAME", "search_many", "Network", "load_network",
 )
 
 COLOURS: str
@@ -314,7 +315,42 @@ def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, wit
 @overload
 def playouts_from(state: _State, n: int, seed: int = 0, threads: int = 0, *, with_plies: bool = False,
                   policy: str = "uniform") -> Union[npt.NDArray[np.int32], Tuple[npt.NDArray[np.int32], int]]: ...
+# What the guided search evaluates leaves with (docs/search.md section 11): a callable on numpy batches,
+# evaluate(observations float32 [N, D], masks bool [N, A]) -> (logits [N, A], values [N, players] or [N]), or a
+# built-in Network.
+_Evaluator = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], Tuple[Any, Any]]
+
+class Network:
+    """A built-in network (docs/network.md): an MLP with a policy and a value head, evaluated in the engine."""
+    @staticmethod
+    def from_arrays(variant: str, players: int, trunk: Sequence[Tuple[Any, Any]], policy: Tuple[Any, Any],
+                    value: Tuple[Any, Any], meta: Optional[Dict[str, Any]] = None) -> Network: ...
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def layers(self) -> Tuple[int, ...]: ...
+    @property
+    def meta(self) -> Dict[str, Any]: ...
+    @property
+    def path(self) -> Optional[str]: ...
+    def forward(self, observations: npt.ArrayLike) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+    def __call__(self, observations: npt.ArrayLike, masks: Optional[npt.ArrayLike] = None
+                 ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+    def evaluate(self, observations: npt.ArrayLike, masks: Optional[npt.ArrayLike] = None
+                 ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+
+def load_network(path: Union[str, "os.PathLike[str]"]) -> Network: ...
 def search(state: _State, *, iterations: int = 1000, seconds: Optional[float] = None, threads: int = 1,
            seed: int = 0, c: float = 0.7, margin: float = 0.4, rollouts: int = 4, policy: str = "light",
            candidates: int = 5, inner_candidates: int = 5, widen: int = 1000,
-           max_nodes: int = 2000000) -> SearchResult: ...
+           max_nodes: int = 2000000, evaluator: Union[Network, _Evaluator, None] = None, batch: int = 8,
+           c_puct: float = 1.25, fpu: float = 0.25, noise_alpha: float = 0.0,
+           noise_fraction: float = 0.25) -> SearchResult: ...
+def search_many(states: Sequence[_State], *, evaluator: Union[Network, _Evaluator], iterations: int = 1000,
+                seconds: Optional[float] = None, threads: int = 1, seed: Union[int, Sequence[int]] = 0,
+                margin: float = 0.4, max_nodes: int = 2000000, batch: int = 1, c_puct: float = 1.25,
+                fpu: float = 0.25, noise_alpha: float = 0.0, noise_fraction: float = 0.25) -> List[SearchResult]: ...

@@ -16,7 +16,11 @@ For each backend it measures, as the median of repeated timed runs after a warm-
 - ``search``: ``search`` at its default settings (4 light rollouts an iteration) from ``SEARCH_POSITIONS``
   mid-game positions of each variant (``search_positions``), one thread: iterations/s, beside the bound its
   rollouts set, ``playouts_from`` games/s from the same positions with the same policy divided by the rollouts
-  (docs/search.md section 8).
+  (docs/search.md section 8);
+- ``guided``: the guided search with the built-in network (``bench_network``: the network that ships for the
+  variant, else one of its shape with random weights) from the same positions, batches of ``GUIDED_BATCH``
+  leaves, one thread: iterations/s, beside the bound the network sets, its forward passes alone on batches of as
+  many observation rows of the same kind of positions (docs/network.md, "Speed").
 
 Every figure uses only the public engine API, so the same code measures both engines.  The ``engine`` rows carry a
 checksum of the final scores of ``CHECKSUM_GAMES`` seeded random games: a signature of the rules (as Stockfish's
@@ -40,6 +44,9 @@ BATCH_GAMES = {"cpp": 1024, "python": 32}
 SEARCH_POSITIONS = 8
 SEARCH_ITERATIONS = {"cpp": 1000, "python": 25}  # a search's budget in the search rows (the default: 1000)
 SEARCH_ROLLOUTS = 4
+GUIDED_ITERATIONS = {"cpp": 1000, "python": 25}  # a guided search's budget in the guided rows
+GUIDED_BATCH = 8  # the guided search's default batch
+BENCH_HIDDEN = (256, 256)  # the trunk of bench_network when no network ships for a variant
 # The rules' signature: checksum() of every configuration. A bench whose engine prints another value is reported
 # (and the benchmarks in benchmarks/ fail): the rules changed, or the engine is broken.
 SIGNATURES = {
@@ -128,6 +135,78 @@ def search_speed(engine, variant, seconds, repeats, iterations):
         for _ in range(n):
             for state in positions:
                 done += engine.search(state, iterations=iterations, seed=next(seeds)).iterations
+        return done
+
+    return _timed(searches, seconds, repeats)[0], _timed(bound, seconds, repeats)[0]
+
+
+def bench_network(engine, variant, players=2):
+    """The network of the guided rows: the one that ships for ``variant`` and ``players``, else one of
+    ``BENCH_HIDDEN`` units with random weights (numpy's generator, seed 0): the same arithmetic, whatever the
+    weights."""
+    import numpy as np
+
+    from .network import shipped_path
+
+    path = shipped_path(variant, players)
+    if path:
+        return engine.load_network(path)
+    info = engine.game_info(variant, players)
+    rng = np.random.default_rng(0)
+    sizes = (info.observation_shape[0],) + BENCH_HIDDEN
+
+    def dense(n_in, n_out):
+        return (rng.normal(0, 1 / np.sqrt(n_in), (n_out, n_in)).astype(np.float32), np.zeros(n_out, np.float32))
+
+    trunk = [dense(a, b) for a, b in zip(sizes, sizes[1:])]
+    return engine.Network.from_arrays(variant, players, trunk, dense(sizes[-1], info.num_actions),
+                                      dense(sizes[-1], players))
+
+
+def leaf_observations(engine, positions, count, seed=0):
+    """``count`` observation rows of positions like a search's leaves: each search position after 1 to 4 random
+    moves (a new deal past a round's end included), as float32 ``[count, D]``."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    rows = []
+    while len(rows) < count:
+        state = positions[len(rows) % len(positions)].clone()
+        for _ in range(rng.randrange(1, 5)):
+            if state.is_over:
+                break
+            if state.is_chance_node:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over and not state.is_chance_node:
+            rows.append(state.observation_tensor())
+    return np.stack(rows)
+
+
+def guided_speed(engine, variant, seconds, repeats, iterations, batch=GUIDED_BATCH):
+    """``(guided search iterations/s, the network's bound in rows/s)`` from ``search_positions``, one thread: the
+    bound is the network's forward passes alone on batches of ``batch`` leaf-like rows (docs/network.md,
+    "Speed")."""
+    positions = search_positions(engine, variant)
+    net = bench_network(engine, variant)
+    observations = leaf_observations(engine, positions, batch * 16)
+    batches = [observations[i:i + batch] for i in range(0, len(observations), batch)]
+    seeds = iter(range(1 << 30))
+
+    def bound(n):
+        for rows in batches:
+            net._forward_seconds(rows, n)
+        return n * len(observations)
+
+    def searches(n):
+        done = 0
+        for _ in range(n):
+            for state in positions:
+                done += engine.search(state, evaluator=net, iterations=iterations, batch=batch,
+                                      seed=next(seeds)).iterations
         return done
 
     return _timed(searches, seconds, repeats)[0], _timed(bound, seconds, repeats)[0]
@@ -275,6 +354,11 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
             yield {"backend": name, "measure": "search", "players": 2, "variant": variant,
                    "iterations": SEARCH_ITERATIONS[name], "iterations_per_s": round(found, 1),
                    "bound_iterations_per_s": round(bound, 1), "ratio": round(found / bound, 3)}
+        for variant in ("classic", "summer-pavilion"):
+            found, bound = guided_speed(engine, variant, seconds, repeats, GUIDED_ITERATIONS[name])
+            yield {"backend": name, "measure": "guided", "players": 2, "variant": variant,
+                   "iterations": GUIDED_ITERATIONS[name], "batch": GUIDED_BATCH, "iterations_per_s": round(found, 1),
+                   "bound_iterations_per_s": round(bound, 1), "ratio": round(found / bound, 3)}
 
 
 def checksum_mismatches(results):
@@ -322,6 +406,9 @@ def table_row(r):
     elif m == "search":
         cells = [f"  search, {r['iterations']} iterations", what, f"{r['iterations_per_s']:,.0f}", " it/s",
                  f"{r['bound_iterations_per_s']:,.0f}", " bound", f"  {r['ratio']:.2f}x the rollouts' bound"]
+    elif m == "guided":
+        cells = [f"  guided search, network, batch {r['batch']}", what, f"{r['iterations_per_s']:,.0f}", " it/s",
+                 f"{r['bound_iterations_per_s']:,.0f}", " bound", f"  {r['ratio']:.2f}x the network's bound"]
     else:
         return (f"  threads: 1 -> {r['games_per_s_1_thread']:,.0f} games/s, all cores -> {r['games_per_s']:,.0f} "
                 f"games/s ({r['speedup']:.2f}x)")

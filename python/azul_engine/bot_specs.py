@@ -14,7 +14,7 @@ import shutil
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Type, cast
 
 from ._types import Bot
-from .mcts import MCTSBot
+from .mcts import MCTSBot, NetBot
 from .simple_bots import BotFailure, GreedyBot, RandomBot
 
 if TYPE_CHECKING:
@@ -25,13 +25,25 @@ __all__ = ["BOTS", "ENTRY_POINT_GROUP", "BotSpecError", "BotFactory", "resolve_b
 
 ENTRY_POINT_GROUP = "azul_engine.bots"
 
-BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot, "net": NetBot}
 
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
 _SPEC_PARAMETERS: Dict[str, Dict[str, Type[Any]]] = {
     "mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int, "policy": str,
-             "candidates": int, "threads": int, "inner_candidates": int, "widen": int}}
+             "candidates": int, "threads": int, "inner_candidates": int, "widen": int},
+    "net": {"path": str, "iterations": int, "seconds": float, "threads": int, "batch": int, "c_puct": float,
+            "fpu": float, "policy_only": bool}}
 _TYPE_WORDS: Dict[Type[Any], str] = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
+
+
+def _truth(value: str) -> bool:
+    """A spec's true or false (true, yes, 1; false, no, 0)."""
+    low = value.lower()
+    if low in ("true", "yes", "1"):
+        return True
+    if low in ("false", "no", "0"):
+        return False
+    raise ValueError(value)
 
 
 class BotSpecError(ValueError):
@@ -138,11 +150,16 @@ class BotFactory:
             reset(seat, seed)
         return bot
 
-    def check(self) -> BotFactory:
+    def check(self, variant: Optional[str] = None, players: Optional[int] = None) -> BotFactory:
         """Make the bot once, so that a bad parameter shows before any game: BotSpecError names the problem.
-        An external engine is started, greets and quits."""
+        An external engine is started, greets and quits.  With the game's ``variant`` and ``players``, a bot
+        that can tell (``check_game(variant, players)``, as the ``net`` bot's network) says now whether it plays
+        that game."""
         try:
             bot = self.make(0, 0)
+            check_game = getattr(bot, "check_game", None)
+            if variant is not None and players is not None and callable(check_game):
+                check_game(variant, players)
         except BotSpecError:
             raise
         except BotFailure as e:
@@ -184,7 +201,7 @@ def _builtin(text: str, name: str, parts: Sequence[str]) -> BotFactory:
         if key in kwargs:
             raise BotSpecError("bot spec %r: %s given twice" % (text, key))
         try:
-            kwargs[key] = known[key](value)
+            kwargs[key] = _truth(value) if known[key] is bool else known[key](value)
         except ValueError:
             raise BotSpecError("bot spec %r: %s must be %s, not %r"
                                % (text, key, _TYPE_WORDS[known[key]], value)) from None

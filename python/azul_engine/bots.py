@@ -17,7 +17,9 @@ is set) loses the game by forfeit (``play_match``); the record says so.
 Bot specs name a bot and its parameters, with ``:`` (or, after the first parameter, ``,``) between them:
 
 - built-in bots: ``random``, ``greedy``, ``mcts``, ``mcts:2000`` (2000 iterations a move),
-  ``mcts:seconds=0.5``, ``mcts:2000:c=1.0``, ``mcts:seconds=0.2:threads=2`` (``mcts.MCTSBot``);
+  ``mcts:seconds=0.5``, ``mcts:2000:c=1.0``, ``mcts:seconds=0.2:threads=2`` (``mcts.MCTSBot``); ``net`` (the
+  guided search with the network that ships for the game), ``net:PATH`` (a weights file of your own),
+  ``net:PATH:seconds=0.2``, ``net:policy_only=1`` (the network's move without search) (``mcts.NetBot``);
 - a bot of your own: ``package.module:Class[:arg=value,...]``, made as ``Class(arg=value, ...)`` (values are
   converted to the type of the parameter's default, else read as a number, ``true``/``false``/``none``, or
   a string; a bare first value fills the first parameter): ``mybots.flat:FlatMC:playouts=50,depth=2``;
@@ -48,13 +50,13 @@ from .bot_specs import (BOTS, ENTRY_POINT_GROUP, BotFactory, BotSpecError, make_
                         parse_bot_spec, resolve_bot_spec, split_bot_specs)
 from .hints import hint  # noqa: F401
 from .matches import BotForfeit, Forfeit, Match, ask, play, play_match  # noqa: F401
-from .mcts import POLICIES, Hint, MCTSBot, engine_of  # noqa: F401 (the search bot)
+from .mcts import POLICIES, Hint, MCTSBot, NetBot, engine_of  # noqa: F401 (the search bots)
 from .simple_bots import BotFailure, GreedyBot, RandomBot, bot_seed  # noqa: F401
 # Here too, though not in __all__ ("X as X" tells type checkers that they are exported).
 from .matches import check_date as check_date, close_bots as close_bots, play_answer as play_answer  # noqa: F401
 from .simple_bots import greedy_value as greedy_value  # noqa: F401
 
-__all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
+__all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "NetBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
            "BotFailure", "BotForfeit", "Forfeit", "Match", "BotFactory", "resolve_bot_spec", "split_bot_specs",
            "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES", "engine_of",
            "Bot", "ask"]

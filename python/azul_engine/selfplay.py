@@ -219,12 +219,12 @@ def _check(specs, games, players, variant, seed, fmt, shard_games):
     specs = [s.strip() for s in specs]
     if not specs or not all(specs):
         raise ValueError("give the bots as a comma-separated list of specs, e.g. mcts:400 or random,greedy")
-    for spec in dict.fromkeys(specs):
-        bots.resolve_bot_spec(spec).check()
     if isinstance(players, bool) or players not in (2, 3, 4):
         raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
     if variant not in ("classic", "grey", "summer-pavilion"):
         raise ValueError("variant must be 'classic', 'grey' or 'summer-pavilion', not %r" % (variant,))
+    for spec in dict.fromkeys(specs):
+        bots.resolve_bot_spec(spec).check(variant, players)
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise ValueError("games must be a whole number from 1 to %d, not %r" % (MAX_GAMES, games))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

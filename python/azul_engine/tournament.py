@@ -111,9 +111,6 @@ def plan(bot_specs: Union[str, Sequence[str]], players: int = 2, variant: str = 
         raise ValueError("give the bots as a comma-separated list of specs, e.g. random,greedy,mcts:2000")
     for spec in specs:
         bots.resolve_bot_spec(spec)
-    if check:
-        for spec in specs:
-            bots.resolve_bot_spec(spec).check()
     for spec in specs:
         if specs.count(spec) > 1:
             raise ValueError("bot %r is listed twice (with fewer bots than seats, the list fills the seats)"
@@ -122,6 +119,9 @@ def plan(bot_specs: Union[str, Sequence[str]], players: int = 2, variant: str = 
         raise ValueError("players must be 2, 3 or 4, not %r" % (players,))
     if variant not in ("classic", "grey", "summer-pavilion"):
         raise ValueError("variant must be 'classic', 'grey' or 'summer-pavilion', not %r" % (variant,))
+    if check:
+        for spec in specs:
+            bots.resolve_bot_spec(spec).check(variant, players)
     seats = seatings(len(specs), players)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError("seed must be a whole number 0 or more, not %r" % (seed,))

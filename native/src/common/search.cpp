@@ -21,38 +21,15 @@
 #include <system_error>
 #include <thread>
 
+#include "azul/common/arena.h"
 #include "azul/common/rng.h"
+#include "azul/common/utility.h"
 #include "azul/variant.h"
 
 namespace azul {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Entries of T in blocks that never move, each list contiguous within one block.
-template <typename T>
-class Arena {
- public:
-  static constexpr int kShift = 16;
-  static constexpr uint32_t kBlock = 1u << kShift;
-
-  // Room for n (at most kBlock) contiguous entries: the index of the first.
-  uint32_t Take(uint32_t n) {
-    if (blocks_.empty() || used_ + n > kBlock) {
-      blocks_.emplace_back(new T[kBlock]);
-      used_ = 0;
-    }
-    const uint32_t at = static_cast<uint32_t>(blocks_.size() - 1) << kShift | used_;
-    used_ += n;
-    return at;
-  }
-  T* At(uint32_t i) { return blocks_[i >> kShift].get() + (i & (kBlock - 1)); }
-  size_t Bytes() const { return blocks_.size() * kBlock * sizeof(T); }
-
- private:
-  std::vector<std::unique_ptr<T[]>> blocks_;
-  uint32_t used_ = 0;
-};
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
 constexpr int kMaxRollouts = 1024;  // per iteration (the bindings check it)
@@ -227,8 +204,8 @@ class Tree {
       int32_t scores[kMaxPlayers];
       int winners[kMaxPlayers];
       for (int p = 0; p < players_; ++p) scores[p] = R::Score(s, p);
-      const int count = Winners(s, winners);
-      Utility(scores, winners, count, 1.0, u);
+      const int count = FinalWinners<R>(s, winners);
+      AddUtility(scores, players_, winners, count, o_.margin, 1.0, u);
     } else {
       const int k = o_.rollouts;
       R::PlayoutsFrom(s, k, SplitMixNext(rng_), 1, rollout_scores_, {}, o_.policy);
@@ -239,7 +216,7 @@ class Tree {
         int winners[kMaxPlayers], count = 0;
         for (int p = 0; p < players_; ++p)
           if (scores[p] == top) winners[count++] = p;
-        Utility(scores, winners, count, static_cast<double>(k), u);
+        AddUtility(scores, players_, winners, count, o_.margin, static_cast<double>(k), u);
       }
     }
     for (const int32_t id : path_) {  // 4
@@ -398,41 +375,6 @@ class Tree {
     R::ApplyAction(s, actions[pick], nullptr);
   }
 
-  // The winners of a finished game: the top score, then the variant's tie-break.
-  int Winners(const State& s, int* out) const {
-    int best_score = 0, best_tie = 0, count = 0;
-    for (int p = 0; p < players_; ++p) {
-      const int score = R::Score(s, p), tie = R::TieBreak(s, p);
-      if (p == 0 || score > best_score || (score == best_score && tie > best_tie)) {
-        best_score = score;
-        best_tie = tie;
-      }
-    }
-    for (int p = 0; p < players_; ++p)
-      if (R::Score(s, p) == best_score && R::TieBreak(s, p) == best_tie) out[count++] = p;
-    return count;
-  }
-
-  // Section 4: adds each player's utility of `scores` won by `winners`, divided by `k`, to `u`.
-  void Utility(const int32_t* scores, const int* winners, int count, double k, double* u) const {
-    const double share = 1.0 / count;
-    for (int p = 0; p < players_; ++p) {
-      int32_t other = 0;
-      bool first = true;
-      for (int q = 0; q < players_; ++q)
-        if (q != p && (first || scores[q] > other)) {
-          other = scores[q];
-          first = false;
-        }
-      bool won = false;
-      for (int i = 0; i < count; ++i) won |= winners[i] == p;
-      const double edge = std::min(
-          1.0, std::max(0.0, 0.5 + static_cast<double>(scores[p] - other) / (2.0 * kEdgePoints)));
-      const double value = (1.0 - o_.margin) * (won ? share : 0.0) + o_.margin * edge;
-      u[p] += value / k;
-    }
-  }
-
   const Shared<R>& shared_;
   const SearchOptions& o_;
   uint64_t rng_;
@@ -473,8 +415,10 @@ std::vector<SearchRow> Merged(std::vector<std::unique_ptr<Tree<R>>>& trees, cons
   return rows;
 }
 
+}  // namespace
+
 // Most visited first; ties: the greater mean, then the lower id.
-void Rank(std::vector<SearchRow>& rows) {
+void RankRows(std::vector<SearchRow>& rows) {
   std::sort(rows.begin(), rows.end(), [](const SearchRow& a, const SearchRow& b) {
     if (a.visits != b.visits) return a.visits > b.visits;
     const double ma = a.total / static_cast<double>(a.visits), mb = b.total / static_cast<double>(b.visits);
@@ -484,8 +428,6 @@ void Rank(std::vector<SearchRow>& rows) {
 }
 
 uint64_t TreeSeed(uint64_t seed, int t) { return SplitMixOutput(seed ^ kTreeSalt, static_cast<uint64_t>(t)); }
-
-}  // namespace
 
 template <typename R>
 SearchOutcome Search(const typename R::State& root, const SearchOptions& o, StopCheck stop) {
@@ -569,7 +511,7 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
   out.player = R::CurrentPlayer(root);
   std::vector<int32_t> at(threads, 0);
   out.rows = Merged(trees, at, out.player);
-  Rank(out.rows);
+  RankRows(out.rows);
   for (int t = 0; t < threads; ++t) {
     out.iterations += done[t];
     out.nodes += trees[t]->Nodes();
@@ -582,7 +524,7 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
   for (;;) {
     std::vector<SearchRow> rows = Merged(trees, at, R::CurrentPlayer(walk));
     if (rows.empty()) break;
-    Rank(rows);
+    RankRows(rows);
     const int action = rows[0].action;
     out.pv.push_back(action);
     out.pv_moves.push_back(R::ActionToString(walk, action));

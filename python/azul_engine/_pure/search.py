@@ -1,113 +1,193 @@
 """Monte Carlo tree search, pure-Python engine (docs/search.md; its section numbers are cited below).
 
 C++ twin: native/src/common/search.cpp (native/include/azul/common/search.h).  This module also holds what both
-engines share at the Python boundary: ``SearchResult`` (the class both return) and ``check_search`` (the argument
-checks, so that both refuse bad arguments with the same words); the C++ bindings import them from here.
+engines share at the Python boundary: ``SearchResult`` (the class both return), ``check_search`` and
+``check_search_many`` (the argument checks, so that both refuse bad arguments with the same words); the C++
+bindings import them from here.  What the two searches share (the result, the utility, the trees' seeds) is in
+``search_common.py``.  With an evaluator, ``search`` is the guided search of ``guided.py`` (sections
+10-15), as is ``search_many``.
 """
 
-import dataclasses
 import math
 import time
-import typing
 
-from .common import MASK64, SplitMix64, as_index, check_policy, check_seed, splitmix_next, state_type_error
+from . import guided as _guided
+from .common import MASK64, SplitMix64, as_index, check_policy, check_seed, state_type_error
+from .search_common import EDGE_POINTS, TREE_SALT, SearchResult, ranked as _ranked, tree_seed as _tree_seed, utility
 
-EDGE_POINTS = 20  # section 4: the score margin mapped from -EDGE_POINTS..+EDGE_POINTS points onto 0..1
-TREE_SALT = 0xD1B54A32D192ED03  # section 2: the seeds of trees 1, 2, ...
+__all__ = ["SearchResult", "search", "search_many", "check_search", "check_search_many", "greedy_value", "utility",
+           "EDGE_POINTS", "TREE_SALT"]
+
 DEFAULT_MAX_NODES = 2_000_000
 MAX_ITERATIONS = 1 << 40
 MAX_THREADS = 1024
 MAX_ROLLOUTS = 1024
 MAX_NODES_LIMIT = 1 << 30
-_GAMMA = 0x9E3779B97F4A7C15
+MAX_BATCH = 4096
+MAX_SEARCHES = 1 << 16  # positions of one search_many call
+MAX_SECONDS = 365 * 24 * 3600.0  # a time budget of at most a year (docs/search.md section 7)
+MAX_NOISE_ALPHA = 1000.0
+
+# The defaults of the arguments that belong to one of the two searches (section 10): giving one of the other
+# search's is an error rather than silently ignored.
+ROLLOUT_DEFAULTS = {"c": 0.7, "rollouts": 4, "policy": "light", "candidates": 5, "inner_candidates": 5,
+                    "widen": 1000}
+GUIDED_DEFAULTS = {"batch": 8, "c_puct": 1.25, "fpu": 0.25, "noise_alpha": 0.0, "noise_fraction": 0.25}
 
 
-@dataclasses.dataclass(frozen=True)
-class SearchResult:
-    """What ``search`` found (docs/search.md section 6).  The root actions that were tried come most visited
-    first: ``actions[i]`` (its notation ``moves[i]``) was visited ``visits[i]`` times, with mean utility
-    ``values[i]`` for ``player`` (0..1).  Equality compares every field but ``seconds``."""
-
-    action: int
-    move: str
-    player: int
-    actions: typing.Tuple[int, ...]
-    moves: typing.Tuple[str, ...]
-    visits: typing.Tuple[int, ...]
-    values: typing.Tuple[float, ...]
-    iterations: int
-    nodes: int
-    full: bool
-    pv: typing.Tuple[int, ...]
-    pv_moves: typing.Tuple[str, ...]
-    threads: int
-    next_seed: int
-    seconds: float = dataclasses.field(compare=False)
-
-    def visit_counts(self) -> typing.Dict[int, int]:
-        """``{action: visits}`` over the root actions tried."""
-        return dict(zip(self.actions, self.visits))
-
-    def top(self, n: int = 3) -> typing.List[typing.Tuple[str, int, int, float]]:
-        """The first ``n`` root actions as ``(move, action, visits, value)`` tuples, most visited first."""
-        return list(zip(self.moves, self.actions, self.visits, self.values))[:n]
-
-    def __repr__(self) -> str:
-        return ("SearchResult(move=%r, action=%d, visits=%d of %d, value=%.3f, nodes=%d, pv=%s%s)"
-                % (self.move, self.action, self.visits[0], self.iterations, self.values[0], self.nodes,
-                   " ".join(self.pv_moves) or "-", ", full" if self.full else ""))
-
-
-def _whole(value, name, low, high, high_text):
-    value = as_index(value, "search: " + name + " must be an int, not %s")
+def _whole(value, name, low, high, high_text, where="search"):
+    value = as_index(value, where + ": " + name + " must be an int, not %s")
     if value < low:
-        raise ValueError("search: %s must be %d or more, got %d" % (name, low, value))
+        raise ValueError("%s: %s must be %d or more, got %d" % (where, name, low, value))
     if value > high:
-        raise ValueError("search: %s is too large: %d (at most %s)" % (name, value, high_text))
+        raise ValueError("%s: %s is too large: %d (at most %s)" % (where, name, value, high_text))
     return value
 
 
-def _real(value, name):
+def _real(value, name, where="search"):
     if isinstance(value, bool) or not hasattr(type(value), "__float__") or isinstance(value, (str, bytes, complex)):
-        raise TypeError("search: %s must be a number, not %s" % (name, type(value).__name__))
-    return float(value)
+        raise TypeError("%s: %s must be a number, not %s" % (where, name, type(value).__name__))
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError("%s: %s is too large: %s" % (where, name, value)) from None
+
+
+def _is_network(evaluator):
+    """True for a built-in network of either engine (docs/network.md)."""
+    kind = type(evaluator)
+    return kind.__name__ == "Network" and kind.__module__ in ("azul_engine._pure.network", "azul_engine._cppengine")
+
+
+def _check_guided(where, evaluator, batch, c_puct, fpu, noise_alpha, noise_fraction):
+    """The guided search's own arguments (section 10), checked; returns them converted."""
+    if not callable(evaluator):
+        raise TypeError("%s: evaluator must be callable, evaluate(observations, masks) -> (logits, values), or a "
+                        "Network, not %s" % (where, type(evaluator).__name__))
+    batch = _whole(batch, "batch", 1, MAX_BATCH, "4096", where)
+    c_puct = _real(c_puct, "c_puct", where)
+    if not 0 <= c_puct < math.inf:
+        raise ValueError("%s: c_puct must be 0 or more and finite, not %r" % (where, c_puct))
+    fpu = _real(fpu, "fpu", where)
+    if not -math.inf < fpu < math.inf:
+        raise ValueError("%s: fpu must be finite, not %r" % (where, fpu))
+    noise_alpha = _real(noise_alpha, "noise_alpha", where)
+    if not 0 <= noise_alpha <= MAX_NOISE_ALPHA:
+        raise ValueError("%s: noise_alpha must be 0 (no noise) to %g, not %r" % (where, MAX_NOISE_ALPHA, noise_alpha))
+    noise_fraction = _real(noise_fraction, "noise_fraction", where)
+    if not 0 <= noise_fraction <= 1:
+        raise ValueError("%s: noise_fraction must be between 0 and 1, not %r" % (where, noise_fraction))
+    return batch, c_puct, fpu, noise_alpha, noise_fraction
+
+
+def _check_common(where, iterations, seconds, threads, margin, max_nodes):
+    iterations = _whole(iterations, "iterations", 1, MAX_ITERATIONS, "2**40", where)
+    if seconds is not None:
+        seconds = _real(seconds, "seconds", where)
+        if not 0 < seconds <= MAX_SECONDS:
+            raise ValueError("%s: seconds must be positive and at most a year (%d), not %r"
+                             % (where, MAX_SECONDS, seconds))
+    threads = _whole(threads, "threads", 1, MAX_THREADS, "1024", where)
+    margin = _real(margin, "margin", where)
+    if not 0 <= margin <= 1:
+        raise ValueError("%s: margin must be between 0 and 1, not %r" % (where, margin))
+    max_nodes = _whole(max_nodes, "max_nodes", 2, MAX_NODES_LIMIT, "2**30", where)
+    return iterations, seconds, threads, margin, max_nodes
 
 
 def check_search(state, state_types, iterations, seconds, threads, seed, c, margin, rollouts, policy, candidates,
-                 inner_candidates, widen, max_nodes):
+                 inner_candidates, widen, max_nodes, evaluator=None, batch=8, c_puct=1.25, fpu=0.25,
+                 noise_alpha=0.0, noise_fraction=0.25):
     """The arguments of ``search`` checked, in the order of its signature, as both engines check them; returns
     ``(iterations, seconds or None, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
-    widen, max_nodes)``.  ``state_types``: the engine's state classes."""
+    widen, max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction)``.  ``state_types``: the engine's
+    state classes."""
     if not isinstance(state, state_types):
         raise state_type_error("search: ", state, state_types)
-    iterations = _whole(iterations, "iterations", 1, MAX_ITERATIONS, "2**40")
-    if seconds is not None:
-        seconds = _real(seconds, "seconds")
-        if not 0 < seconds < math.inf:
-            raise ValueError("search: seconds must be positive and finite, not %r" % (seconds,))
-    threads = _whole(threads, "threads", 1, MAX_THREADS, "1024")
+    iterations, seconds, threads, margin, max_nodes = _check_common("search", iterations, seconds, threads, margin,
+                                                                    max_nodes)
     seed = check_seed(seed)
     c = _real(c, "c")
     if not 0 <= c < math.inf:
         raise ValueError("search: c must be 0 or more and finite, not %r" % (c,))
-    margin = _real(margin, "margin")
-    if not 0 <= margin <= 1:
-        raise ValueError("search: margin must be between 0 and 1, not %r" % (margin,))
     rollouts = _whole(rollouts, "rollouts", 1, MAX_ROLLOUTS, "1024")
     light = check_policy(policy)
     candidates = _whole(candidates, "candidates", 0, MAX_NODES_LIMIT, "2**30")
     inner_candidates = _whole(inner_candidates, "inner_candidates", 0, MAX_NODES_LIMIT, "2**30")
     widen = _whole(widen, "widen", 0, MAX_ITERATIONS, "2**40")
-    max_nodes = _whole(max_nodes, "max_nodes", 2, MAX_NODES_LIMIT, "2**30")
     if max_nodes < 2 * threads:
         raise ValueError("search: max_nodes must be at least 2 a thread (%d with threads=%d), got %d"
                          % (2 * threads, threads, max_nodes))
+    guided = evaluator is not None
+    if guided:
+        batch, c_puct, fpu, noise_alpha, noise_fraction = _check_guided("search", evaluator, batch, c_puct, fpu,
+                                                                        noise_alpha, noise_fraction)
+        given = dict(c=c, rollouts=rollouts, policy="light" if light else "uniform", candidates=candidates,
+                     inner_candidates=inner_candidates, widen=widen)
+        for name, default in ROLLOUT_DEFAULTS.items():
+            if given[name] != default:
+                raise ValueError("search: %s is an argument of the rollout search, not of the guided search "
+                                 "(evaluator=...)" % name)
+    else:
+        given = dict(batch=batch, c_puct=c_puct, fpu=fpu, noise_alpha=noise_alpha, noise_fraction=noise_fraction)
+        for name, default in GUIDED_DEFAULTS.items():
+            if given[name] != default:
+                raise ValueError("search: %s is an argument of the guided search: give an evaluator too" % name)
     if state.is_over:
         raise ValueError("search: no move to choose once the game is over")
     if state.is_chance_node:
         raise ValueError("search: no move to choose at a chance node")
+    if guided and _is_network(evaluator):
+        from .network import check_network_for
+        check_network_for(evaluator, state, "search")
     return (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-            max_nodes)
+            max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction)
+
+
+def check_search_many(states, state_types, evaluator, iterations, seconds, threads, seed, margin, max_nodes, batch,
+                      c_puct, fpu, noise_alpha, noise_fraction):
+    """The arguments of ``search_many`` checked as both engines check them; returns ``(states, seeds, iterations,
+    seconds or None, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction)``, ``states`` a
+    list and ``seeds`` one a state."""
+    where = "search_many"
+    if isinstance(states, (str, bytes)) or not hasattr(states, "__len__") or not hasattr(states, "__getitem__"):
+        raise TypeError("search_many: states must be a list of states, not %s" % type(states).__name__)
+    states = list(states)
+    if not states:
+        raise ValueError("search_many: states is empty")
+    if len(states) > MAX_SEARCHES:
+        raise ValueError("search_many: at most %d states, got %d" % (MAX_SEARCHES, len(states)))
+    if evaluator is None:
+        raise TypeError("search_many: an evaluator is needed (evaluate(observations, masks) -> (logits, values), "
+                        "or a Network)")
+    iterations, seconds, threads, margin, max_nodes = _check_common(where, iterations, seconds, threads, margin,
+                                                                    max_nodes)
+    batch, c_puct, fpu, noise_alpha, noise_fraction = _check_guided(where, evaluator, batch, c_puct, fpu,
+                                                                    noise_alpha, noise_fraction)
+    if isinstance(seed, (list, tuple)):
+        if len(seed) != len(states):
+            raise ValueError("search_many: %d seeds for %d states" % (len(seed), len(states)))
+        seeds = [check_seed(x) for x in seed]
+    else:
+        first = check_seed(as_index(seed, "search_many: seed must be an int or a list of ints, not %s")
+                           if not isinstance(seed, int) else seed)
+        seeds = [(first + i) & MASK64 for i in range(len(states))]
+    for i, state in enumerate(states):
+        if not isinstance(state, state_types):
+            raise state_type_error("search_many: state %d: " % i, state, state_types)
+        if state.is_over:
+            raise ValueError("search_many: state %d: no move to choose once the game is over" % i)
+        if state.is_chance_node:
+            raise ValueError("search_many: state %d: no move to choose at a chance node" % i)
+        if (state.variant, state.players) != (states[0].variant, states[0].players):
+            raise ValueError("search_many: every state must be of one variant and player count: state %d is %s with "
+                             "%d players, state 0 %s with %d" % (i, state.variant, state.players, states[0].variant,
+                                                                 states[0].players))
+    if _is_network(evaluator):
+        from .network import check_network_for
+        check_network_for(evaluator, states[0], where)
+    return (states, seeds, iterations, seconds, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha,
+            noise_fraction)
 
 
 def greedy_value(state, action, player):
@@ -118,17 +198,6 @@ def greedy_value(state, action, player):
     if after.variant == "summer-pavilion":
         return after.scores[player] + len(after.hands[player])
     return after.score_if_round_ended()[player]
-
-
-def utility(scores, winners, margin):
-    """Each player's utility (section 4) of final ``scores`` won by ``winners``."""
-    share = 1.0 / len(winners)
-    out = []
-    for p, s in enumerate(scores):
-        other = max(x for q, x in enumerate(scores) if q != p)
-        edge = min(1.0, max(0.0, 0.5 + (s - other) / (2.0 * EDGE_POINTS)))
-        out.append((1.0 - margin) * (share if p in winners else 0.0) + margin * edge)
-    return out
 
 
 class _Node:
@@ -276,11 +345,6 @@ def _merged(nodes, player):
     return [(a, v, t) for a, (v, t) in merged.items()]
 
 
-def _ranked(rows):
-    """Rows ``(action, visits, total)`` most visited first; ties: the greater mean, then the lower id."""
-    return sorted(rows, key=lambda r: (-r[1], -(r[2] / r[1]), r[0]))
-
-
 def _principal_variation(state, trees):
     """Section 6: the most visited line, up to the first move after which tiles are drawn or the game ends."""
     walk = state.clone()
@@ -302,13 +366,21 @@ def _principal_variation(state, trees):
 
 
 def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, margin=0.4, rollouts=4,
-           policy="light", candidates=5, inner_candidates=5, widen=1000, max_nodes=DEFAULT_MAX_NODES):
+           policy="light", candidates=5, inner_candidates=5, widen=1000, max_nodes=DEFAULT_MAX_NODES,
+           evaluator=None, batch=8, c_puct=1.25, fpu=0.25, noise_alpha=0.0, noise_fraction=0.25):
     """Choose a move for the player to move in ``state`` by Monte Carlo tree search: a ``SearchResult``.
 
     The algorithm (open-loop UCT over reseeded copies, the greedy bot's best ``candidates`` moves at the root,
     ``rollouts`` light rollouts a new node, the win/edge utility) and every argument are docs/search.md.  With an
     iteration budget the result is the C++ engine's, field for field, for every thread count; here the
     ``threads`` trees grow one iteration each in turn.  ``state`` is not changed.
+
+    With an ``evaluator`` (a callable ``evaluate(observations, masks) -> (logits, values)`` on numpy batches, or a
+    ``Network``) it is the guided search instead (docs/search.md sections 10-15): PUCT with the evaluator's
+    priors and values, leaves evaluated ``batch`` at a time with virtual loss, exploration ``c_puct``,
+    first-play urgency ``fpu``, Dirichlet noise at the root (``noise_alpha``, ``noise_fraction``); the rollout
+    search's own arguments (``c``, ``rollouts``, ``policy``, ``candidates``, ``inner_candidates``, ``widen``)
+    are then refused, as the guided search's are without an evaluator.
 
     >>> result = search(new_game(2, seed=7), iterations=50, seed=1)
     >>> result.action in new_game(2, seed=7).legal_actions(), sum(result.visits), result.pv[0] == result.action
@@ -320,9 +392,17 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     from .pavilion.state import PavilionState
 
     (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-     max_nodes) = check_search(state, (GameState, PavilionState), iterations, seconds, threads, seed, c, margin,
-                               rollouts, policy, candidates, inner_candidates, widen, max_nodes)
+     max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction) = check_search(
+        state, (GameState, PavilionState), iterations, seconds, threads, seed, c, margin, rollouts, policy,
+        candidates, inner_candidates, widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha, noise_fraction)
     start = time.perf_counter()
+    if guided:
+        options = _guided.Options(iterations=iterations, seconds=seconds, threads=threads, margin=margin,
+                                  max_nodes=max_nodes, batch=batch, c_puct=c_puct, fpu=fpu, noise_alpha=noise_alpha,
+                                  noise_fraction=noise_fraction)
+        one = _guided.Search(state, seed, options)
+        _guided.run([one], evaluator, seconds is not None, start + (seconds or 0.0), "search")
+        return _guided.result_of(one, time.perf_counter() - start)
     state = state.clone()
     rng = SplitMix64(seed)
     legal = state.legal_actions()
@@ -356,6 +436,48 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
         pv_moves=pv_moves, threads=threads, next_seed=trees[0].rng.state, seconds=time.perf_counter() - start)
 
 
-def _tree_seed(seed, t):
-    """The generator state of tree t >= 1 (section 2.1): output t of SplitMix64(seed ^ TREE_SALT)."""
-    return splitmix_next(((seed ^ TREE_SALT) + (t - 1) * _GAMMA) & MASK64)[1]
+def search_many(states, *, evaluator, iterations=1000, seconds=None, threads=1, seed=0, margin=0.4,
+                max_nodes=DEFAULT_MAX_NODES, batch=1, c_puct=1.25, fpu=0.25, noise_alpha=0.0, noise_fraction=0.25):
+    """The guided search (docs/search.md sections 10-15) from every state of ``states`` at once: a list of
+    ``SearchResult``, one a state, each equal to ``search(states[i], evaluator=evaluator, seed=seeds[i],
+    threads=1, ...)`` with the same arguments.  The leaves of all the searches share one evaluator call a round
+    (up to ``batch`` a search), as self-play needs; ``seed`` is an int (state i searches with ``seed + i``) or a
+    list of one seed a state.  ``threads``: the threads the C++ engine shares the searches over with a built-in
+    network (the results do not depend on it); here the searches grow in turn.  The states must be of one variant
+    and player count; none is changed.
+
+    >>> net = _example_network()
+    >>> results = search_many([new_game(2, seed=s) for s in (1, 2)], evaluator=net, iterations=20)
+    >>> [sum(r.visits) for r in results]
+    [20, 20]
+    """
+    from .classic.state import GameState
+    from .pavilion.state import PavilionState
+
+    (states, seeds, iterations, seconds, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha,
+     noise_fraction) = check_search_many(states, (GameState, PavilionState), evaluator, iterations, seconds, threads,
+                                         seed, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction)
+    start = time.perf_counter()
+    options = _guided.Options(iterations=iterations, seconds=seconds, threads=1, margin=margin,
+                              max_nodes=max_nodes, batch=batch, c_puct=c_puct, fpu=fpu, noise_alpha=noise_alpha,
+                              noise_fraction=noise_fraction)
+    many = [_guided.Search(state, s, options) for state, s in zip(states, seeds)]
+    _guided.run(many, evaluator, seconds is not None, start + (seconds or 0.0), "search_many")
+    elapsed = time.perf_counter() - start
+    return [_guided.result_of(one, elapsed) for one in many]
+
+
+def _example_network(variant="classic", players=2, hidden=16, seed=0):
+    """A small network of random weights (for examples and tests): numpy's generator ``seed``."""
+    import numpy as np
+
+    from .network import Network, _game_facts
+
+    size, actions = _game_facts(variant, players)
+    rng = np.random.default_rng(seed)
+
+    def dense(n_in, n_out):
+        return (rng.normal(0, 1 / math.sqrt(n_in), (n_out, n_in)).astype(np.float32),
+                rng.normal(0, 0.1, n_out).astype(np.float32))
+
+    return Network.from_arrays(variant, players, [dense(size, hidden)], dense(hidden, actions), dense(hidden, players))

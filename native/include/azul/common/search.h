@@ -2,7 +2,7 @@
 // copies, the greedy bot's best moves at the root, rollouts in the playout kernels, root-parallel
 // trees on threads.  docs/search.md is the algorithm, section by section; the pure-Python twin is
 // python/azul_engine/_pure/search.py, and the two return the same result for the same arguments.
-// Pure-Python twin: python/azul_engine/_pure/search.py.
+// Pure-Python twin: python/azul_engine/_pure/search.py (RankRows and TreeSeed: python/azul_engine/_pure/search_common.py).
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,6 @@ namespace azul {
 
 constexpr int64_t kDefaultMaxNodes = 2000000;
 constexpr uint64_t kTreeSalt = 0xD1B54A32D192ED03ULL;  // docs/search.md section 2.1
-constexpr int kEdgePoints = 20;                        // section 4
 
 // The arguments of a search (docs/search.md section 1), checked by the caller.
 struct SearchOptions {
@@ -52,6 +51,13 @@ struct SearchOutcome {
   uint64_t next_seed = 0;
   double seconds = 0;
 };
+
+// Most visited first; ties: the greater mean, then the lower id (section 6).
+void RankRows(std::vector<SearchRow>& rows);
+
+// The generator state of tree t >= 1 of a search from `seed` (section 2.1): output t of
+// SplitMix64(seed ^ kTreeSalt).
+uint64_t TreeSeed(uint64_t seed, int t);
 
 // Searches from `root`, a decision node (not a chance node, not over; the caller checks) of the
 // rules R (ClassicRules or PavilionRules).  `stop` is polled on the calling thread about every
