@@ -7,7 +7,7 @@
 # go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/venv.sh "[test,openspiel,pettingzoo,gymnasium,rl,web,webtest,data,ray,browser,docs]"
+source scripts/venv.sh "[test,openspiel,pettingzoo,gymnasium,rl,train,web,webtest,data,ray,browser,docs]"
 
 echo "+ python -m pytest $*"
 python -m pytest "$@"

@@ -16,7 +16,7 @@ export PATH="$PWD/.venv/bin:$PATH"
 # mirror); then the newest CPU build; PyPI's only when PyTorch's index does not answer. An installed torch is
 # kept. Only when the extras name rl.
 case "${1:-}" in
-    *rl*)
+    *rl*|*train*)
         if ! python -c "import torch" >/dev/null 2>&1; then
             cpu="--index-url https://download.pytorch.org/whl/cpu --retries 1 --timeout 30"
             echo "+ pip install torch $cpu (the CPU build for the [rl] extra; docs/rl.md)"

@@ -55,7 +55,7 @@ def test_api_docstring_examples(engine):
 @pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.bot_specs", "azul_engine.hints",
                                     "azul_engine.mcts", "azul_engine.records",
                                     "azul_engine.tournament", "azul_engine.distributed",
-                                    "azul_engine.outputs"])
+                                    "azul_engine.outputs", "azul_engine.network"])
 def test_module_docstring_examples(module):
     """The examples of the engine-independent modules, run with the package's active engine."""
     import importlib
@@ -109,7 +109,7 @@ def test_docs_examples(name):
 def test_the_pages_with_examples_are_found():
     """The pages the examples of the site are in; a page that loses its examples (or a new one) is noticed."""
     assert {"adapters.md", "bots.md", "engines.md", "game-api.md", "getting-started.md", "index.md",
-            "observation.md", "pictures.md", "playouts.md", "rl.md", "summer-pavilion.md"} <= set(
+            "network.md", "observation.md", "pictures.md", "playouts.md", "rl.md", "summer-pavilion.md"} <= set(
         _pages_with_examples())
 
 

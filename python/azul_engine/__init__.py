@@ -95,8 +95,8 @@ __all__ = [
 
 # The package's tools, imported on first use (PEP 562), so that ``import azul_engine as az; az.records.read(...)``
 # works as ``import azul_engine.records`` does, without importing them all with the engine.
-_SUBMODULES = ("bench", "bots", "distributed", "envs", "external", "hints", "openspiel", "pettingzoo", "play",
-               "records", "replay", "sb3", "selfplay", "serve", "svg", "textui", "tournament", "web")
+_SUBMODULES = ("bench", "bots", "distributed", "envs", "external", "hints", "network", "openspiel", "pettingzoo",
+               "play", "records", "replay", "sb3", "selfplay", "serve", "svg", "textui", "tournament", "train", "web")
 
 
 def __getattr__(name):

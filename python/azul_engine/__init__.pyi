@@ -12,6 +12,7 @@ from . import distributed as distributed
 from . import envs as envs
 from . import external as external
 from . import hints as hints
+from . import network as network
 from . import openspiel as openspiel
 from . import pettingzoo as pettingzoo
 from . import play as play
@@ -23,6 +24,7 @@ from . import serve as serve
 from . import svg as svg
 from . import textui as textui
 from . import tournament as tournament
+from . import train as train
 from . import web as web
 from ._cppengine import (
     GameState as GameState,

@@ -371,13 +371,13 @@ def register_records(commands):
 
 def parser():
     """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
-    from azul_engine import _commands, play, selfplay, serve
+    from azul_engine import _commands, play, selfplay, serve, train
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
     top.add_argument("--version", action="version", version=f"azul-engine {azul_engine.__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
-                              play.register):
+                              play.register, train.register):
         register_commands(commands)
     return top
 

@@ -446,8 +446,10 @@ def search_many(states, *, evaluator, iterations=1000, seconds=None, threads=1, 
     network (the results do not depend on it); here the searches grow in turn.  The states must be of one variant
     and player count; none is changed.
 
-    >>> net = _example_network()
-    >>> results = search_many([new_game(2, seed=s) for s in (1, 2)], evaluator=net, iterations=20)
+    >>> import numpy as np
+    >>> def evaluate(observations, masks):  # uniform priors, even values
+    ...     return np.zeros(masks.shape, np.float32), np.zeros((len(observations), 2), np.float32)
+    >>> results = search_many([new_game(2, seed=s) for s in (1, 2)], evaluator=evaluate, iterations=20)
     >>> [sum(r.visits) for r in results]
     [20, 20]
     """
@@ -465,19 +467,3 @@ def search_many(states, *, evaluator, iterations=1000, seconds=None, threads=1, 
     _guided.run(many, evaluator, seconds is not None, start + (seconds or 0.0), "search_many")
     elapsed = time.perf_counter() - start
     return [_guided.result_of(one, elapsed) for one in many]
-
-
-def _example_network(variant="classic", players=2, hidden=16, seed=0):
-    """A small network of random weights (for examples and tests): numpy's generator ``seed``."""
-    import numpy as np
-
-    from .network import Network, _game_facts
-
-    size, actions = _game_facts(variant, players)
-    rng = np.random.default_rng(seed)
-
-    def dense(n_in, n_out):
-        return (rng.normal(0, 1 / math.sqrt(n_in), (n_out, n_in)).astype(np.float32),
-                rng.normal(0, 0.1, n_out).astype(np.float32))
-
-    return Network.from_arrays(variant, players, [dense(size, hidden)], dense(hidden, actions), dense(hidden, players))
