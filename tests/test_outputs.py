@@ -122,13 +122,26 @@ def test_the_old_file_is_whole_until_the_new_one_is(kept):
     assert kept.read_bytes() == b'{"new": 1}\n' and not leftovers(kept.parent)
 
 
-def test_an_interrupt_keeps_the_whole_lines_written(kept):
+def test_an_interrupted_or_failed_replacement_leaves_the_old_file_whole(kept):
+    """An interrupt (or a full disk) after the new file's first line left that partial file in place of the old
+    one (issue 38): the old file stays whole until the new one is complete, and nothing is left beside it."""
+    for stop in (Stop, OSError(28, "No space left on device")):
+        with pytest.raises(type(stop) if isinstance(stop, BaseException) else stop):
+            with outputs.LineWriter(kept, "replace") as out:
+                out.write_line('{"new": 1}')
+                out._file.write(b'{"half": ')
+                raise stop
+        assert kept.read_bytes() == OLD and not leftovers(kept.parent)
+
+
+def test_an_interrupt_keeps_the_whole_lines_of_a_new_file(tmp_path):
+    path = tmp_path / "new.jsonl"
     with pytest.raises(Stop):
-        with outputs.LineWriter(kept, "replace") as out:
+        with outputs.LineWriter(path) as out:
             out.write_line('{"new": 1}')
             out._file.write(b'{"half": ')
             raise Stop
-    assert kept.read_bytes() == b'{"new": 1}\n'
+    assert path.read_bytes() == b'{"new": 1}\n'
 
 
 def test_an_interrupted_append_is_cut_back_to_its_whole_lines(kept):
