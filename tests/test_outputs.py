@@ -215,3 +215,21 @@ def test_append_to_a_file_not_there_makes_it(tmp_path):
     with outputs.LineWriter(path, "append") as out:
         out.write_line("{}")
     assert path.read_bytes() == b"{}\n"
+
+
+@pytest.mark.skipif(outputs.fcntl is None, reason="no fcntl (Windows): a killed run's temporary file stays")
+def test_a_killed_runs_temporary_file_goes_and_a_running_ones_stays(kept):
+    """A run writing a replacement holds a lock on its temporary file; the next run writing the same path removes
+    those whose lock is free (their run was killed) and leaves those of runs still writing, and other files."""
+    import fcntl
+
+    dead, live = kept.parent / ".games.jsonl.abcd1234.partial", kept.parent / ".games.jsonl.live_123.partial"
+    other = kept.parent / ".games.jsonl.abcd1234.partial.mine"
+    for path in (dead, live, other):
+        path.write_bytes(b'{"half": ')
+    with open(live, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with outputs.LineWriter(kept, "replace") as out:
+            out.write_line('{"new": 1}')
+            assert sorted(leftovers(kept.parent)) == sorted([live.name, os.path.basename(out._temp)])
+    assert kept.read_bytes() == b'{"new": 1}\n' and leftovers(kept.parent) == [live.name] and other.exists()
