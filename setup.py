@@ -20,7 +20,19 @@ REQUIRE_CPP = os.environ.get("AZUL_REQUIRE_CPP") == "1"
 PORTABLE = os.environ.get("AZUL_PORTABLE") == "1"
 # AZUL_SANITIZE=address,undefined builds a sanitizer build instead of the release one (scripts/sanitize.sh):
 # -O1, debug info, no LTO, every report fatal.
-SANITIZE = os.environ.get("AZUL_SANITIZE", "").strip()
+
+
+def sanitizers(value):
+    """The -fsanitize= list of AZUL_SANITIZE's value: with "undefined", "float-cast-overflow" too (a double
+    converted to an integer it does not fit is undefined behaviour, which GCC's "undefined" does not check and
+    Clang's does: search(seconds > 9.2e9) was one, issue 38)."""
+    names = [n.strip() for n in value.split(",") if n.strip()]
+    if "undefined" in names and "float-cast-overflow" not in names:
+        names.append("float-cast-overflow")
+    return ",".join(names)
+
+
+SANITIZE = sanitizers(os.environ.get("AZUL_SANITIZE", ""))
 if SANITIZE:
     COMPILE_ARGS = ["-O1", "-g", "-Wall", "-Wextra", "-fsanitize=" + SANITIZE, "-fno-sanitize-recover=all",
                     "-fno-omit-frame-pointer"]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer run: builds the C++ extension with
-#   -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g   (setup.py, AZUL_SANITIZE)
+#   -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g
+# (setup.py, AZUL_SANITIZE; float-cast-overflow, a double converted to an integer it does not fit, is not in GCC's
+# "undefined")
 # into its own venv, .venv-asan (never the release .venv), and runs the test suite there with libasan preloaded
 # (the interpreter itself is not instrumented). Exits non-zero on a failing test or on any sanitizer report, also
 # one written by a subprocess that a test started and whose status the test ignored: every report goes to a log
@@ -48,9 +50,9 @@ if [ "$(cat .venv-asan/.sanitize-stamp 2>/dev/null)" = "$stamp" ]; then
 else
     tar --exclude=./.git --exclude='./.venv*' --exclude=./build --exclude='*.egg-info' --exclude='*.so' \
         --exclude=__pycache__ --exclude=.pytest_cache --exclude=.hypothesis -cf - . | tar -xf - -C "$src"
-    echo "+ AZUL_SANITIZE=address,undefined pip install .[test,openspiel,pettingzoo,data] (into .venv-asan)"
+    echo "+ AZUL_SANITIZE=address,undefined,float-cast-overflow pip install .[test,openspiel,pettingzoo,data] (into .venv-asan)"
     rm -f .venv-asan/.sanitize-stamp
-    AZUL_SANITIZE=address,undefined .venv-asan/bin/python -m pip install --quiet "$src[test,openspiel,pettingzoo,data]"
+    AZUL_SANITIZE=address,undefined,float-cast-overflow .venv-asan/bin/python -m pip install --quiet "$src[test,openspiel,pettingzoo,data]"
     echo "$stamp" > .venv-asan/.sanitize-stamp
 fi
 built=$(date +%s)
@@ -65,8 +67,10 @@ export PATH="$root/.venv-asan/bin:$PATH"
 ext=$(python -c 'import azul_engine._cppengine as c; print(c.__file__)')
 echo "+ extension: $ext"
 if ! LD_PRELOAD= ldd "$ext" | grep libasan >/dev/null \
-        || ! nm -D "$ext" | grep __ubsan_handle >/dev/null || ! nm -D "$ext" | grep __asan_report >/dev/null; then
-    echo "sanitize: $ext is not instrumented (no libasan, __asan_report or __ubsan_handle)" >&2
+        || ! nm -D "$ext" | grep __ubsan_handle >/dev/null || ! nm -D "$ext" | grep __asan_report >/dev/null \
+        || ! nm -D "$ext" | grep __ubsan_handle_float_cast_overflow >/dev/null; then
+    echo "sanitize: $ext is not instrumented (no libasan, __asan_report, __ubsan_handle or" \
+         "__ubsan_handle_float_cast_overflow)" >&2
     exit 2
 fi
 # ASan reserves terabytes of address space for its shadow memory, so a test that limits the address space

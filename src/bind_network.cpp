@@ -23,8 +23,8 @@ py::module_ PureNetwork() { return py::module_::import("azul_engine._pure.networ
 
 // A (weight (out, in), bias) pair of checked float32 arrays as a layer (weights transposed).
 Network::Layer ToLayer(const py::handle& pair) {
-  const auto w = pair.cast<py::tuple>()[0].cast<py::array_t<float, py::array::c_style | py::array::forcecast>>();
-  const auto b = pair.cast<py::tuple>()[1].cast<py::array_t<float, py::array::c_style | py::array::forcecast>>();
+  const auto w = pair.cast<py::tuple>()[0].cast<py::array_t<float, kReadable>>();
+  const auto b = pair.cast<py::tuple>()[1].cast<py::array_t<float, kReadable>>();
   Network::Layer l;
   l.out = static_cast<int>(w.shape(0));
   l.in = static_cast<int>(w.shape(1));
@@ -108,7 +108,7 @@ void BindNetwork(py::module_& m) {
         const Network& net = *n.net;
         const py::object checked =
             PureNetwork().attr("check_inputs")(observations, py::none(), net.inputs(), net.num_actions(), "Network");
-        const auto obs = checked.cast<py::array_t<float, py::array::c_style | py::array::forcecast>>();
+        const auto obs = checked.cast<py::array_t<float, kReadable>>();
         const int rows = static_cast<int>(obs.shape(0));
         std::vector<float> logits(static_cast<size_t>(rows) * net.num_actions()), values(static_cast<size_t>(rows) * net.players());
         const float* in = obs.data();
@@ -151,7 +151,7 @@ py::tuple CallNetwork(const NetworkPy& n, const py::object& observations, const 
   const Network& net = *n.net;
   const py::object checked =
       PureNetwork().attr("check_inputs")(observations, masks, net.inputs(), net.num_actions(), where);
-  const auto obs = checked.cast<py::array_t<float, py::array::c_style | py::array::forcecast>>();
+  const auto obs = checked.cast<py::array_t<float, kReadable>>();
   const int rows = static_cast<int>(obs.shape(0));
   py::array_t<float> logits({rows, net.num_actions()});
   py::array_t<float> values({rows, net.players()});

@@ -53,7 +53,7 @@ py::object MakeResult(const typename R::State& root, const SearchOutcome& out, i
 
 template <typename R>
 py::object RunSearch(const typename R::State& state, const SearchOptions& o, const py::module_& pure) {
-  const typename R::State root = state;  // a copy: another Python thread may move the game meanwhile
+  const typename R::State root = state;  // the search's own: the GIL is released while it runs
   SearchOutcome out;
   RunInterruptible([&](StopCheck stop) -> uint64_t {
     out = Search<R>(root, o, stop);
@@ -111,7 +111,7 @@ std::vector<GuidedOutcome> RunGuided(const std::vector<typename R::State>& roots
 template <typename R>
 py::object GuidedOne(const typename R::State& state, uint64_t seed, const GuidedOptions& o,
                      const py::object& evaluator, const py::module_& pure) {
-  const std::vector<typename R::State> roots{state};  // a copy: another Python thread may move the game
+  const std::vector<typename R::State> roots{state};  // the search's own: the GIL is released while it runs
   const std::vector<GuidedOutcome> out = RunGuided<R>(roots, {seed}, o, evaluator, "search");
   return MakeResult<R>(roots[0], out[0].search, o.trees, pure, &out[0]);
 }
@@ -161,14 +161,17 @@ void BindSearch(py::module_& m) {
                                                   margin, rollouts, policy, candidates, inner_candidates,
                                                   widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha,
                                                   noise_fraction);
-    const bool classic = py::isinstance<ClassicGame>(state);
+    // The copy that was checked, taken (with the GIL) before the check: another Python thread may move `state`
+    // while the check runs Python code.  Nobody else holds the copy.
+    const py::object copy = a[18];
+    const bool classic = py::isinstance<ClassicGame>(copy);
     if (a[12].cast<bool>()) {
       GuidedOptions g = ToGuided(py::make_tuple(a[13], a[14], a[15], a[16], a[17]), a[0].cast<int64_t>(), a[1],
                                  a[2].cast<int>(), a[5].cast<double>(), a[11].cast<int64_t>());
       g.trees = g.threads;
       const uint64_t s = a[3].cast<uint64_t>();
-      if (classic) return GuidedOne<ClassicRules>(state.cast<const ClassicGame&>().state(), s, g, evaluator, pure);
-      return GuidedOne<PavilionRules>(state.cast<const PavilionGame&>().state(), s, g, evaluator, pure);
+      if (classic) return GuidedOne<ClassicRules>(copy.cast<const ClassicGame&>().state(), s, g, evaluator, pure);
+      return GuidedOne<PavilionRules>(copy.cast<const PavilionGame&>().state(), s, g, evaluator, pure);
     }
     SearchOptions o;
     o.iterations = a[0].cast<int64_t>();
@@ -183,8 +186,8 @@ void BindSearch(py::module_& m) {
     o.inner_candidates = a[9].cast<int>();
     o.widen = a[10].cast<int64_t>();
     o.max_nodes = a[11].cast<int64_t>();
-    if (classic) return RunSearch<ClassicRules>(state.cast<const ClassicGame&>().state(), o, pure);
-    return RunSearch<PavilionRules>(state.cast<const PavilionGame&>().state(), o, pure);
+    if (classic) return RunSearch<ClassicRules>(copy.cast<const ClassicGame&>().state(), o, pure);
+    return RunSearch<PavilionRules>(copy.cast<const PavilionGame&>().state(), o, pure);
   },
         py::arg("state"), py::kw_only(), py::arg("iterations") = 1000, py::arg("seconds") = py::none(),
         py::arg("threads") = 1, py::arg("seed") = 0, py::arg("c") = 0.7, py::arg("margin") = 0.4,
@@ -204,7 +207,7 @@ void BindSearch(py::module_& m) {
     const py::tuple a = pure.attr("check_search_many")(states, types, evaluator, iterations, seconds, threads, seed,
                                                        margin, max_nodes, batch, c_puct, fpu, noise_alpha,
                                                        noise_fraction);
-    const py::list list = a[0].cast<py::list>();
+    const py::list list = a[0].cast<py::list>();  // the states' copies, taken before each was checked
     const std::vector<uint64_t> seeds = a[1].cast<std::vector<uint64_t>>();
     GuidedOptions g = ToGuided(py::make_tuple(a[7], a[8], a[9], a[10], a[11]), a[2].cast<int64_t>(), a[3],
                                a[4].cast<int>(), a[5].cast<double>(), a[6].cast<int64_t>());

@@ -78,9 +78,13 @@ py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
   return std::move(view);
 }
 
+// What a caller's buffer that is not aligned for float32 is told: the engine writes through float*.
+constexpr const char* kUnaligned = " must be aligned for float32 (its address a multiple of 4, as numpy's own arrays "
+                                   "are): np.require(..., requirements='A') gives an aligned copy";
+
 // A caller's buffer of observations for `v` (`what`: "observation_tensors: out", "step:
-// observations"): a writable C-contiguous float32 array of n x observation_size(), checked as the
-// pure engine's _pure/vector.py check_observations checks it.
+// observations"): a writable C-contiguous aligned float32 array of n x observation_size(), checked as
+// the pure engine's _pure/vector.py check_observations checks it.
 py::array CheckObservations(VectorGame& v, const py::object& obj, const std::string& what) {
   const std::string shape = "(" + std::to_string(v.size()) + ", " + std::to_string(v.observation_size()) + ")";
   if (!py::isinstance<py::array>(obj))
@@ -93,11 +97,12 @@ py::array CheckObservations(VectorGame& v, const py::object& obj, const std::str
                           std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
   if (!(out.flags() & py::array::c_style))
     throw py::value_error(what + " must be C-contiguous (np.ascontiguousarray)");
+  if (!(out.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_)) throw py::value_error(what + kUnaligned);
   if (!out.writeable()) throw py::value_error(what + " is read-only");
   return out;
 }
 
-// step's rewards buffer: a writable C-contiguous float32 array of n (the pure engine's
+// step's rewards buffer: a writable C-contiguous aligned float32 array of n (the pure engine's
 // check_rewards).
 py::array CheckRewards(VectorGame& v, const py::object& obj) {
   const std::string shape = "(" + std::to_string(v.size()) + ",)";
@@ -109,6 +114,8 @@ py::array CheckRewards(VectorGame& v, const py::object& obj) {
                           std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
   if (!(out.flags() & py::array::c_style))
     throw py::value_error("step: rewards must be C-contiguous (np.ascontiguousarray)");
+  if (!(out.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
+    throw py::value_error(std::string("step: rewards") + kUnaligned);
   if (!out.writeable()) throw py::value_error("step: rewards is read-only");
   return out;
 }
@@ -164,7 +171,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
     throw py::value_error("actions must be " + std::to_string(v.size()) + " integers, got shape " +
                           std::string(py::str(actions.attr("shape"))) + " of " +
                           std::string(py::str(actions.dtype())));
-  auto values = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+  auto values = py::array_t<int64_t, kReadable>::ensure(actions);
   Busy busy(v);
   // A private copy: the caller's array may be the same memory, which another thread could change
   // between the check and the GIL-free apply.
@@ -175,7 +182,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
   // not over, so that it is reported with its real value once the games before it pass.
   std::vector<std::pair<int, unsigned long long>> big;  // empty (no allocation) but for such actions
   if (kind == 'u' && actions.dtype().itemsize() == 8) {
-    auto u = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
+    auto u = py::array_t<uint64_t, kReadable>::ensure(actions);
     for (int i = 0; i < v.size(); ++i)
       if (u.data()[i] > static_cast<uint64_t>(INT64_MAX)) big.emplace_back(i, u.data()[i]);
   }

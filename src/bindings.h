@@ -25,6 +25,12 @@ namespace bind {
 
 namespace py = pybind11;
 
+// The flags of an input array read through a typed pointer (py::array_t<T, kReadable>): C-contiguous and aligned,
+// numpy copying one that is not (an int64 or a float read at an address that is not a multiple of its size is
+// undefined behaviour).  A caller's buffer that the engine writes into is refused instead when it is not aligned
+// (bind_vector.cpp's CheckObservations, CheckRewards).
+constexpr int kReadable = py::array::c_style | py::array::forcecast | py::detail::npy_api::NPY_ARRAY_ALIGNED_;
+
 // A GameState holds an azul::ClassicGame, a PavilionState an azul::PavilionGame: the core's game
 // with its history and undo (azul/common/game.h), to which the methods forward.
 

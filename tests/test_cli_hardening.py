@@ -71,21 +71,21 @@ def wait_until(condition, what):
         time.sleep(0.05)
 
 
-def interrupt(proc, group=False):
-    """SIGINT to ``proc`` (``group``: to its whole process group, as a terminal's Ctrl-C does); its exit code
-    and standard error, after checking that it and every child it had are gone within EXIT_WITHIN."""
+def interrupt(proc, group=False, sig=signal.SIGINT):
+    """SIGINT (or ``sig``) to ``proc`` (``group``: to its whole process group, as a terminal's Ctrl-C does); its
+    exit code and standard error, after checking that it and every child it had are gone within EXIT_WITHIN."""
     kids = children(proc.pid)
     if group:
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, sig)
     else:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
     sent = time.monotonic()
     try:
         proc.wait(timeout=EXIT_WITHIN)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-        pytest.fail(f"still running {EXIT_WITHIN} s after SIGINT")
+        pytest.fail(f"still running {EXIT_WITHIN} s after {signal.Signals(sig).name}")
     while any(alive(k) for k in kids) and time.monotonic() - sent < EXIT_WITHIN:
         time.sleep(0.05)
     assert not [k for k in kids if alive(k)], "child processes outlived the command"
@@ -127,6 +127,85 @@ def test_record_stops_on_ctrl_c_with_whole_lines(backend, tmp_path):
     assert 3 <= len(lines) < 1000000
     for i, line in enumerate(lines):
         assert json.loads(line)["seed"] == i
+
+
+# -- SIGTERM, SIGKILL and the file replaced (issue 38) --------------------------------------------------------------
+
+OLD = b'{"old": "a file the user kept"}\n'
+
+
+def partials(folder):
+    """The temporary files beside the outputs (outputs.LineWriter's replacements being written)."""
+    return [name for name in os.listdir(folder) if name.endswith(".partial")]
+
+
+def test_record_stops_on_sigterm_with_whole_lines_and_no_file_before_its_first(backend, tmp_path):
+    """SIGTERM is an interrupt to the command line: the one line, the shell's status for SIGTERM, the whole lines
+    of a new file kept; a run stopped before its first line leaves no file (it left a 0-byte file, and then its
+    rerun refused: "already exists")."""
+    out = tmp_path / "r.jsonl"
+    proc = cli(["record", "--games", "1000000", "--bot", "random", "-o", str(out)], backend, stderr=subprocess.PIPE)
+    wait_until(lambda: count_lines(out) >= 3, "wrote a record")
+    code, err = interrupt(proc, sig=signal.SIGTERM)
+    assert code == 128 + signal.SIGTERM and err == "azul-engine record: terminated\n"
+    lines = lines_of(out)
+    assert 3 <= len(lines) < 1000000 and [json.loads(line)["seed"] for line in lines] == list(range(len(lines)))
+    slow = tmp_path / "slow.jsonl"  # its first game takes minutes
+    proc = cli(["record", "--games", "1", "--bot", "mcts:seconds=600", "-o", str(slow), "--workers", "1"], backend,
+               stderr=subprocess.PIPE)
+    wait_until(slow.exists, "made its file")
+    code, err = interrupt(proc, sig=signal.SIGTERM)
+    assert code == 128 + signal.SIGTERM and err == "azul-engine record: terminated\n"
+    assert not slow.exists() and not partials(tmp_path)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_record_force_stopped_leaves_the_old_file_whole(backend, tmp_path, sig):
+    """``record --force -o OLD`` stopped after its first lines replaced OLD with them (Ctrl-C), or left OLD and a
+    hidden .OLD.XXXXXXXX.partial (SIGTERM): OLD stays whole until the new file is complete, and nothing is left
+    beside it."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(OLD)
+    proc = cli(["record", "--games", "1000000", "--bot", "random", "--force", "-o", str(out)], backend,
+               stderr=subprocess.PIPE)
+    wait_until(lambda: any(count_lines(tmp_path / name) >= 3 for name in partials(tmp_path)), "wrote a record")
+    code, err = interrupt(proc, sig=sig)
+    if sig == signal.SIGINT:
+        assert_one_line_interrupted(code, err, "record")
+    else:
+        assert code == 128 + signal.SIGTERM and err == "azul-engine record: terminated\n"
+    assert out.read_bytes() == OLD and not partials(tmp_path)
+
+
+def test_a_killed_replacement_leaves_the_old_file_and_its_rerun_clears_up(backend, tmp_path):
+    """SIGKILL cannot be cleaned up after: the old file is whole, and the hidden partial file left beside it is
+    removed by the next run that writes the same path (its lock died with its run), which neither blocks nor
+    mixes with it."""
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(OLD)
+    proc = cli(["record", "--games", "1000000", "--bot", "random", "--force", "-o", str(out), "--workers", "1"],
+               backend, stderr=subprocess.DEVNULL)
+    wait_until(lambda: any(count_lines(tmp_path / name) >= 3 for name in partials(tmp_path)), "wrote a record")
+    proc.kill()
+    proc.wait()
+    assert out.read_bytes() == OLD and len(partials(tmp_path)) == 1
+    done = subprocess.run([sys.executable, "-m", "azul_engine", "record", "--games", "2", "--bot", "random",
+                           "--force", "-o", str(out), "--workers", "1"], env=dict(os.environ, AZUL_BACKEND=backend),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["seed"] for line in lines_of(out)] == [0, 1] and not partials(tmp_path)
+
+
+def test_an_empty_file_is_no_file_to_keep(backend, tmp_path, capsys):
+    """A run killed before its first line leaves a 0-byte file (SIGKILL; SIGTERM now leaves none): the rerun
+    writes it without --force, as there is nothing in it to lose."""
+    from azul_engine.__main__ import main
+
+    out = tmp_path / "r.jsonl"
+    out.write_bytes(b"")
+    assert main(["record", "--games", "2", "--bot", "random", "-o", str(out), "--workers", "1",
+                 "--backend", backend]) == 0, capsys.readouterr().err
+    assert [json.loads(line)["seed"] for line in lines_of(out)] == [0, 1]
 
 
 @pytest.mark.parametrize("when", ["parent", "group", "starting"])

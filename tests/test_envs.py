@@ -161,6 +161,70 @@ def test_opponents_by_spec_external_included(engine):
             envs.AzulEnv(2, **kwargs)
 
 
+def test_an_env_dropped_without_close_stops_its_external_opponents(engine):
+    """An AzulEnv with cmd: opponents that is dropped without close() stops their keepers (and so their bots) when
+    it is collected: they ran until the process ended (5 environments left 10 processes, issue 38)."""
+    import gc
+
+    bot = "cmd:%s %s" % (sys.executable, os.path.join(ROOT, "examples", "random_bot.py"))
+    env = gymnasium.make("azul_engine/Azul-v0", players=3, opponents=[bot, bot], backend=backend_of(engine))
+    env.reset(seed=2)
+    keepers = [b._process for b in env.unwrapped._bots.values()]
+    assert len(keepers) == 2 and all(k.poll() is None for k in keepers)
+    del env
+    gc.collect()
+    for keeper in keepers:
+        keeper.wait(timeout=10)  # TimeoutExpired if it is still running
+
+
+def test_seeds_and_actions_are_checked_as_the_vector_env_and_the_engines_check_them(engine):
+    """reset() takes a numpy integer as the vector environment does (Gymnasium's own seeding raised
+    gymnasium.error.Error), and step() refuses a bool as the engines do (step(True) played action 1)."""
+    env = envs.AzulEnv(2, opponents=None, backend=backend_of(engine))  # self-play: the game as reset made it
+    obs, info = env.reset(seed=np.int64(3))
+    again, _ = envs.AzulEnv(2, opponents=None, backend=backend_of(engine)).reset(seed=3)
+    assert np.array_equal(obs, again) and env.game == engine.new_game(2, seed=3)
+    for seed, error, message in ((True, TypeError, "seed must be an int or None, not bool"),
+                                 (1.0, TypeError, "seed must be an int or None, not float"),
+                                 (-1, ValueError, "seed must be in 0..2**64-1, got -1"),
+                                 (np.uint64(2**64 - 1), None, None)):
+        if error is None:
+            env.reset(seed=seed)
+            assert env.game == engine.new_game(2, seed=2**64 - 1)
+        else:
+            with pytest.raises(error) as raised:
+                env.reset(seed=seed)
+            assert str(raised.value) == message
+    with pytest.raises(TypeError) as raised:
+        engine.new_game(2, seed=1).apply(True)
+    assert "not bool" in str(raised.value)
+    before = env.game.clone()
+    for action in (True, np.True_):
+        with pytest.raises(TypeError) as raised:
+            env.step(action)
+        assert str(raised.value) == "an action is an int (an action id), not %s" % type(action).__name__
+    assert env.game == before
+    env.step(np.int64(first_legal(env._info())))
+    assert env.game != before
+    env.close()
+
+
+def test_the_default_env_fails_the_checker_as_the_documentation_says(engine):
+    """docs/adapters.md said check_env passes "in every variant"; it does with illegal="lose" (above), and the
+    default (illegal="raise") raises IllegalMoveError, as the page now says where it makes the claim."""
+    with open(os.path.join(ROOT, "docs", "adapters.md"), encoding="utf-8") as f:
+        text = " ".join(f.read().split())
+    bullet = text[text.index("- `azul_engine/Azul-v0`"):text.index("- `azul_engine/AzulSelfPlay-v0`")]
+    assert bullet.count("check_env") == 1
+    claim = bullet[bullet.index("check_env") - 60:]
+    assert 'With `illegal="lose"` it passes' in claim and 'the default, `illegal="raise"`, it does not' in claim
+    assert "raises `IllegalMoveError`" in claim
+    env = envs.AzulEnv(backend=backend_of(engine))
+    with pytest.raises(azul_engine.IllegalMoveError):
+        check_env(env, skip_render_check=True)
+    env.close()
+
+
 def test_an_opponent_that_fails_is_named(engine):
     env = envs.AzulEnv(2, "classic", opponents="cmd:%s -c 'import sys; sys.exit(3)'" % sys.executable,
                        backend=backend_of(engine), seat=1)

@@ -20,12 +20,20 @@ CALLS = {
     "playouts_from-one-thread": "E.playouts_from(E.new_game(2, seed=2), 10**8, seed=1, threads=1)",
     "search": "E.search(E.new_game(2, seed=2), iterations=10**9)",
     "search-threads-seconds": "E.search(E.new_game(3, 'summer-pavilion', seed=2), seconds=600, threads=2)",
+    # Many more threads than cores: the signal comes while the threads start (issue 38), and the calling thread
+    # must see it although every core is busy.
+    "search-1024-threads": "E.search(E.new_game(2, seed=2), seconds=600, threads=1024)",
     # The guided search: with the built-in network (C++ threads, no Python per leaf), with a Python evaluator, and
     # many searches at once.
     "guided-network": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=E.Network.from_arrays("
                       "'classic', 2, [(np.full((64, 384), 0.01, 'float32'), np.zeros(64, 'float32'))], "
                       "(np.zeros((314, 64), 'float32'), np.zeros(314, 'float32')), "
                       "(np.zeros((2, 64), 'float32'), np.zeros(2, 'float32'))), iterations=10**9, threads=2)",
+    "guided-network-1024-threads": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=E.Network.from_arrays("
+                                   "'classic', 2, [(np.full((64, 384), 0.01, 'float32'), np.zeros(64, 'float32'))], "
+                                   "(np.zeros((314, 64), 'float32'), np.zeros(314, 'float32')), "
+                                   "(np.zeros((2, 64), 'float32'), np.zeros(2, 'float32'))), seconds=600, "
+                                   "threads=1024)",
     "guided-python": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=lambda o, m: ("
                      "np.zeros((len(o), 314), 'float32'), np.zeros((len(o), 2), 'float32')), seconds=600)",
     "guided-many": "import numpy as np; E.search_many([E.new_game(2, seed=s) for s in range(64)], "
@@ -79,7 +87,8 @@ def test_a_long_call_stops_on_sigint(engine, call):
 def test_a_refused_thread_raises_and_the_engine_goes_on(engine):
     """Under a 1 GiB address-space limit the system refuses most of 1,000 threads (8 MiB stacks): the C++ engine
     raises RuntimeError naming the cause, after joining the threads it started, and then plays on; the pure
-    engine starts no threads and plays the games."""
+    engine starts no threads and plays the games. The search starts no more threads than the machine has cores
+    (threads=1000 grows its 1,000 trees on them): it searches."""
     code = textwrap.dedent(f"""
         import resource
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
@@ -90,22 +99,60 @@ def test_a_refused_thread_raises_and_the_engine_goes_on(engine):
         except RuntimeError as e:
             print('RuntimeError', e)
         print(E.random_playouts(20, threads=2).shape)
-        try:
-            print(E.search(E.new_game(2, seed=1), iterations=1000, threads=1000).iterations)
-        except RuntimeError as e:
-            print('RuntimeError', e)
+        print(E.search(E.new_game(2, seed=1), iterations=1000, threads=1000).iterations)
         print(E.search(E.new_game(2, seed=1), iterations=20, threads=2).iterations)
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     first, second, searched, again = out.stdout.splitlines()
     if backend(engine) == "cpp":
-        for line in (first, searched):
-            assert line.startswith("RuntimeError the system refused a thread (")
-            assert line.endswith("; ask for fewer threads")
+        assert first.startswith("RuntimeError the system refused a thread (")
+        assert first.endswith("; ask for fewer threads")
     else:
-        assert first == "(200, 2)" and searched == "1000"
-    assert second == "(20, 2)" and again == "20"
+        assert first == "(200, 2)"
+    assert second == "(20, 2)" and searched == "1000" and again == "20"
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or sys.platform != "linux", reason="RLIMIT_AS as on Linux")
+@pytest.mark.parametrize("guided", [False, True], ids=["rollouts", "network"])
+def test_a_refused_search_thread_raises_and_the_search_goes_on(engine, guided):
+    """A search whose threads the system refuses (here: nearly all of the address space held, less than one
+    thread's stack left) raises RuntimeError naming the cause, and searches again once it may; the pure engine
+    starts no threads. In a process of its own, before any thread has run: the C library keeps the stacks of
+    threads that ended for new ones."""
+    net = ("E.Network.from_arrays('classic', 2, [(np.full((16, 384), 0.01, 'float32'), np.zeros(16, 'float32'))], "
+           "(np.zeros((314, 16), 'float32'), np.zeros(314, 'float32')), "
+           "(np.zeros((2, 16), 'float32'), np.zeros(2, 'float32')))" if guided else "None")
+    code = textwrap.dedent(f"""
+        import mmap, resource
+        import numpy as np
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        import azul_engine
+        E = azul_engine.load_backend({backend(engine)!r})
+        state, net = E.new_game(2, seed=1), {net}
+        held = []
+        try:
+            while True:
+                held.append(mmap.mmap(-1, 1 << 20))
+        except (OSError, MemoryError):
+            pass
+        del held[-3:]  # 3 MiB or so back, for Python and the trees: no 8 MiB stack fits
+        try:
+            print(E.search(state, iterations=100, threads=2, evaluator=net).iterations)
+        except RuntimeError as e:
+            print('RuntimeError', e)
+        del held
+        print(E.search(state, iterations=20, threads=2, evaluator=net).iterations)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    searched, again = out.stdout.splitlines()
+    if backend(engine) == "cpp" and (os.cpu_count() or 1) >= 2:  # two threads, refused
+        assert searched.startswith("RuntimeError the system refused a thread (0 of 2 running): ")
+        assert searched.endswith("; ask for fewer threads")
+    else:  # no threads (the pure engine; the C++ engine on one core, where the calling thread grows both trees)
+        assert searched == "100"
+    assert again == "20"
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or sys.platform != "linux", reason="RLIMIT_AS as on Linux")

@@ -458,3 +458,25 @@ def test_the_pages_files_are_package_data():
             assert any(fnmatch.fnmatch(name, p) for p in patterns), "%s/%s is not package data" % (package, name)
             checked += 1
     assert checked >= 15
+
+
+def test_the_sanitizer_build_checks_float_to_integer_conversions():
+    """AZUL_SANITIZE with "undefined" adds float-cast-overflow, which GCC's "undefined" leaves out (a double
+    converted to an integer it does not fit: search(seconds > 9.2e9) was one, and CI did not see it), and
+    scripts/sanitize.sh asks for it and checks the extension has its handler. setup.py's sanitizers() is read
+    from the file alone (importing setup.py would run setup())."""
+    import ast
+
+    with open(os.path.join(ROOT, "setup.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    [function] = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "sanitizers"]
+    space = {}
+    exec(compile(ast.Module(body=[function], type_ignores=[]), "setup.py", "exec"), space)
+    sanitizers = space["sanitizers"]
+    assert sanitizers("address,undefined") == "address,undefined,float-cast-overflow"
+    assert sanitizers("address,undefined,float-cast-overflow") == "address,undefined,float-cast-overflow"
+    assert sanitizers("address") == "address" and sanitizers(" ") == ""
+    with open(os.path.join(ROOT, "scripts", "sanitize.sh"), encoding="utf-8") as f:
+        script = f.read()
+    assert "AZUL_SANITIZE=address,undefined,float-cast-overflow .venv-asan/bin/python -m pip install" in script
+    assert 'nm -D "$ext" | grep __ubsan_handle_float_cast_overflow' in script

@@ -122,13 +122,26 @@ def test_the_old_file_is_whole_until_the_new_one_is(kept):
     assert kept.read_bytes() == b'{"new": 1}\n' and not leftovers(kept.parent)
 
 
-def test_an_interrupt_keeps_the_whole_lines_written(kept):
+def test_an_interrupted_or_failed_replacement_leaves_the_old_file_whole(kept):
+    """An interrupt (or a full disk) after the new file's first line left that partial file in place of the old
+    one (issue 38): the old file stays whole until the new one is complete, and nothing is left beside it."""
+    for stop in (Stop, OSError(28, "No space left on device")):
+        with pytest.raises(type(stop) if isinstance(stop, BaseException) else stop):
+            with outputs.LineWriter(kept, "replace") as out:
+                out.write_line('{"new": 1}')
+                out._file.write(b'{"half": ')
+                raise stop
+        assert kept.read_bytes() == OLD and not leftovers(kept.parent)
+
+
+def test_an_interrupt_keeps_the_whole_lines_of_a_new_file(tmp_path):
+    path = tmp_path / "new.jsonl"
     with pytest.raises(Stop):
-        with outputs.LineWriter(kept, "replace") as out:
+        with outputs.LineWriter(path) as out:
             out.write_line('{"new": 1}')
             out._file.write(b'{"half": ')
             raise Stop
-    assert kept.read_bytes() == b'{"new": 1}\n'
+    assert path.read_bytes() == b'{"new": 1}\n'
 
 
 def test_an_interrupted_append_is_cut_back_to_its_whole_lines(kept):
@@ -202,3 +215,21 @@ def test_append_to_a_file_not_there_makes_it(tmp_path):
     with outputs.LineWriter(path, "append") as out:
         out.write_line("{}")
     assert path.read_bytes() == b"{}\n"
+
+
+@pytest.mark.skipif(outputs.fcntl is None, reason="no fcntl (Windows): a killed run's temporary file stays")
+def test_a_killed_runs_temporary_file_goes_and_a_running_ones_stays(kept):
+    """A run writing a replacement holds a lock on its temporary file; the next run writing the same path removes
+    those whose lock is free (their run was killed) and leaves those of runs still writing, and other files."""
+    import fcntl
+
+    dead, live = kept.parent / ".games.jsonl.abcd1234.partial", kept.parent / ".games.jsonl.live_123.partial"
+    other = kept.parent / ".games.jsonl.abcd1234.partial.mine"
+    for path in (dead, live, other):
+        path.write_bytes(b'{"half": ')
+    with open(live, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with outputs.LineWriter(kept, "replace") as out:
+            out.write_line('{"new": 1}')
+            assert sorted(leftovers(kept.parent)) == sorted([live.name, os.path.basename(out._temp)])
+    assert kept.read_bytes() == b'{"new": 1}\n' and leftovers(kept.parent) == [live.name] and other.exists()

@@ -162,6 +162,38 @@ def test_the_state_is_not_changed(engine):
         state.undo()  # the undo history is kept too
 
 
+@pytest.mark.parametrize("call", ["search", "guided", "search_many"])
+def test_the_state_is_copied_before_it_is_checked(engine, monkeypatch, call):
+    """Another thread that moves the game while search() checks its arguments does not change what is searched:
+    the position as it was when search() was called, copied first (under the state's lock; in C++ with the GIL).
+    Here the check itself, wrapped, moves the game, as a thread switch there would (issue 38: the pure engine
+    raised IndexError when the game was over by then, and the C++ binding searched whatever was there)."""
+    from azul_engine._pure import search as pure_search
+    from helpers import tiny_network
+
+    state, other = engine.new_game(2, seed=3), engine.new_game(2, seed=4)
+    before = state.clone()
+    name = "check_search_many" if call == "search_many" else "check_search"
+    check = getattr(pure_search, name)
+
+    def check_and_move(*args, **kwargs):
+        out = check(*args, **kwargs)
+        state.apply(state.legal_actions()[0])  # the other player is to move now
+        return out
+
+    monkeypatch.setattr(pure_search, name, check_and_move)
+    if call == "search":
+        result = engine.search(state, iterations=30, seed=1)
+    elif call == "guided":
+        result = engine.search(state, iterations=30, seed=1, evaluator=tiny_network(engine))
+    else:
+        result = engine.search_many([state, other], iterations=30, seed=1, evaluator=tiny_network(engine))[0]
+    assert state.current_player == 1 and before.current_player == 0
+    assert result.player == 0 and result.action in before.legal_actions()
+    assert result.moves == tuple(before.action_to_string(a) for a in result.actions)
+    assert sum(result.visits) == 30
+
+
 def test_the_node_limit_ends_growth_and_says_so(engines):
     py, cpp = engines
     for name in ("classic-2p-round-start", "summer-pavilion-2p-mid-round"):

@@ -181,8 +181,8 @@ def test_selfplay_command(tmp_path, capsys):
     assert int(line.split(": ")[1].split()[0]) == len(cols["action"])  # the rows it says it wrote
     # a directory that holds shards already is refused, not mixed with a second run
     assert main(["selfplay", "--bots", "greedy", "--games", "1", "-o", str(out)]) == 2
-    assert capsys.readouterr().err == (f"azul-engine selfplay: {out} already holds shards: give a new or empty "
-                                       "directory, or --resume the run\n")
+    assert capsys.readouterr().err == (f"azul-engine selfplay: {out} already holds shards (part-00000.parquet): "
+                                       "give a new or empty directory, or --resume the run\n")
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -300,7 +300,31 @@ def test_resume_refuses_a_run_of_other_arguments_and_shards_without_a_manifest(t
     with pytest.raises(ValueError, match="holds shards but no _manifest.json"):
         selfplay.run("random", 3, str(run), fmt="npz", executor=_serial(), shard_games=2, resume=True)
     code = main(["selfplay", "--bots", "random", "--games", "3", "--format", "npz", "-o", str(run)])
-    assert code == 2 and "already holds shards: give a new or empty directory, or --resume" in capsys.readouterr().err
+    assert code == 2 and "already holds shards (part-00000.npz): give a new or empty directory, or --resume" in (
+        capsys.readouterr().err)
+
+
+def test_a_manifest_the_user_had_is_not_replaced(tmp_path, capsys):
+    """selfplay -o DIR replaced a DIR/_manifest.json the user had (issue 38): a directory with a _manifest.json
+    that is not one of a run of this command that wrote no shard is refused, by the command and by run(), as one
+    with shards is; the manifest of a run stopped before its first shard is replaced."""
+    from azul_engine.__main__ import main
+
+    run = tmp_path / "run"
+    run.mkdir()
+    mine = b'{"my": "notes"}\n'
+    (run / "_manifest.json").write_bytes(mine)
+    code = main(["selfplay", "--bots", "random", "--games", "2", "--format", "npz", "-o", str(run)])
+    assert code == 2 and capsys.readouterr().err == (
+        f"azul-engine selfplay: {run} already holds a _manifest.json of its own: give a new or empty directory, or "
+        "--resume the run\n")
+    with pytest.raises(ValueError, match="already holds a _manifest.json of its own: give a new or empty directory"):
+        selfplay.run("random", 2, str(run), fmt="npz", executor=_serial())
+    assert (run / "_manifest.json").read_bytes() == mine and os.listdir(run) == ["_manifest.json"]
+    # a run that wrote no shard: its manifest says so, and a new run may take the directory
+    (run / "_manifest.json").write_text(json.dumps({"format": "azul-selfplay", "complete": False, "shards": []}))
+    assert selfplay.run("random", 2, str(run), fmt="npz", executor=_serial()).rows > 0
+    assert json.loads((run / "_manifest.json").read_text())["complete"] is True
 
 
 def test_shards_are_game_ranges_whatever_is_left_out(tmp_path, monkeypatch):

@@ -112,6 +112,8 @@ def test_bot_specs():
     ("mcts:c=inf", "c must be 0 or more and finite, not inf"),
     ("mcts:seconds=inf", "seconds must be positive and at most a year (31536000), not inf"),  # (was: a search that never ended)
     ("mcts:seconds=nan", "seconds must be positive and at most a year (31536000), not nan"),
+    # (was, in C++: one iteration, the move at once; issue 38)
+    ("mcts:seconds=1e12", "seconds must be positive and at most a year (31536000), not 1000000000000.0"),
     ("greedy:5", "bot greedy takes no parameters"),
     ("minimax", "unknown bot 'minimax' (bots: random, greedy, mcts, net)"),
 ])

@@ -120,6 +120,44 @@ def test_a_read_only_buffer_is_refused_and_left_alone(engine):
     assert not out.any()
 
 
+UNALIGNED = (" must be aligned for float32 (its address a multiple of 4, as numpy's own arrays are): "
+             "np.require(..., requirements='A') gives an aligned copy")
+
+
+def unaligned(shape, dtype=np.float32):
+    """A writable C-contiguous array of zeros whose data starts one byte past an aligned address."""
+    raw = np.zeros(int(np.prod(shape)) * np.dtype(dtype).itemsize + 1, np.uint8)
+    out = raw[1:].view(dtype).reshape(shape)
+    assert out.flags.c_contiguous and out.flags.writeable and not out.flags.aligned
+    return out
+
+
+def test_an_unaligned_buffer_is_refused_and_left_alone(engine):
+    """The C++ engine writes observations and rewards through float*: a buffer whose address is not a multiple of
+    4 was written anyway (undefined behaviour, a misaligned store under UBSan, issue 38). Both engines refuse it
+    with the same words, before anything moves; an unaligned array of actions is read (numpy copies it)."""
+    v = engine.VectorGame(3, seed=1)
+    before = [v.state(i) for i in range(3)]
+    out = unaligned((3, 384))
+    with pytest.raises(ValueError) as info:
+        v.observation_tensors(out)
+    assert str(info.value) == "observation_tensors: out" + UNALIGNED
+    actions = v.legal_actions[:, 0].astype(np.int64)
+    for kwargs, what in ((dict(observations=unaligned((3, 384))), "step: observations"),
+                         (dict(rewards=unaligned((3,))), "step: rewards")):
+        with pytest.raises(ValueError) as info:
+            v.step(actions, **kwargs)
+        assert str(info.value) == what + UNALIGNED
+        assert not kwargs.popitem()[1].any()
+    assert not out.any() and [v.state(i) for i in range(3)] == before and v.stepped == 0
+    odd = unaligned((3,), np.int64)
+    odd[:] = actions
+    v.step(odd)
+    w = engine.VectorGame(3, seed=1)
+    w.step(actions)
+    assert [v.state(i) for i in range(3)] == [w.state(i) for i in range(3)] != before
+
+
 def test_a_step_checks_threads_before_anything_moves(engine):
     v = engine.VectorGame(3, seed=1)
     before = [v.state(i) for i in range(3)]

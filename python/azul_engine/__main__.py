@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 
 import azul_engine
@@ -382,6 +383,28 @@ def parser():
     return top
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a job scheduler, a container's stop), raised as an interrupt: whatever cleans up after
+    Ctrl-C (output files, worker processes, external bots, progress bars) does so after it too."""
+
+
+def _terminated(signum, frame):
+    raise _Terminated()
+
+
+def _catch_sigterm():
+    """SIGTERM raises _Terminated from here on; returns the handler it replaced (None: not the main thread, or
+    SIGTERM ignored, which stays so)."""
+    sigterm = getattr(signal, "SIGTERM", None)
+    if sigterm is None or threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(sigterm)
+    if previous is signal.SIG_IGN:
+        return None
+    signal.signal(sigterm, _terminated)
+    return previous
+
+
 def main(argv=None):
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     top = parser()
@@ -390,6 +413,7 @@ def main(argv=None):
         sys.stdout.reconfigure(errors="backslashreplace")  # a file name that is not UTF-8 prints, escaped
     except (AttributeError, ValueError):
         pass
+    previous = _catch_sigterm()
     try:
         args = top.parse_args(argv)
         code = args.handler(args)
@@ -398,17 +422,22 @@ def main(argv=None):
     except _CommandError as e:
         print(f"azul-engine {args.command}: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        # Ctrl-C: one line, no traceback, the shell's status for SIGINT. Output files were cut back to their
-        # last whole line by whoever wrote them (records.LineWriter).
+    except KeyboardInterrupt as e:
+        # Ctrl-C or SIGTERM: one line, no traceback, the shell's status for the signal. Output files were cut back
+        # to their last whole line, or left as they were for a replacement not complete, by whoever wrote them
+        # (outputs.LineWriter).
         _Progress.stop_all()
         command = f" {args.command}" if args is not None else ""
-        print(f"azul-engine{command}: interrupted", file=sys.stderr)
-        return 130
+        terminated = isinstance(e, _Terminated)
+        print(f"azul-engine{command}: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 128 + signal.SIGTERM if terminated else 130
     except BrokenPipeError:
         # `azul-engine explain ... | head`: the reader left. Quietly, as a program killed by SIGPIPE.
         _silence_stdout()
         return 128 + getattr(signal, "SIGPIPE", 13)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def _silence_stdout():

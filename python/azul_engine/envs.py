@@ -40,6 +40,7 @@ The conventions (docs/rl.md has them whole):
 """
 
 import operator
+import weakref
 
 import numpy as np
 
@@ -93,6 +94,27 @@ def returns(winners, players):
     return [0.0 if p in winners else -1.0 for p in range(players)]
 
 
+def _seed(seed, note=""):
+    """A reset's seed: None, or an int or numpy integer 0..2**64-1 (as an int); TypeError, ValueError otherwise."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError("seed must be an int or None, not %s%s" % (type(seed).__name__, note))
+    seed = int(seed)  # a numpy integer too (Gymnasium's seeding takes only int)
+    if not 0 <= seed < 2**64:
+        raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
+    return seed
+
+
+def _close_all(bots):
+    """Stop the bots of ``bots`` (seat -> bot; ``cmd:`` engines end their processes) and empty it: what
+    ``AzulEnv.close()`` and a new episode do, and what the environment's finalizer does when it is dropped
+    without ``close()``."""
+    stopping = list(bots.values())
+    bots.clear()
+    _bots.close_bots(stopping)
+
+
 def _choice(name, value, allowed):
     if value not in allowed:
         raise ValueError("%s must be one of %s, not %r" % (name, ", ".join(repr(a) for a in allowed), value))
@@ -142,13 +164,17 @@ class AzulEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(info.num_actions)
         self.game = None  # the engine's state, from reset() on
         self.learner = None  # the learner's seat in this episode (None in self-play)
-        self._bots = {}  # seat -> bot, this episode's opponents
+        self._bots = {}  # seat -> bot, this episode's opponents (emptied, never replaced: the finalizer holds it)
         self._ended = True
+        # An environment dropped without close() (or left to the interpreter's exit) stops its opponents all the
+        # same: a cmd: engine's keeper and bot would otherwise run until this process ends.
+        self._finalizer = weakref.finalize(self, _close_all, self._bots)
 
     # -- the episode -------------------------------------------------------------------------------------------
     def reset(self, *, seed=None, options=None):
         """A new game: ``new_game(players, variant, seed=seed)``, or with no seed one drawn from ``np_random``; the
         opponents who move before the learner have moved. Returns ``(observation, info)``."""
+        seed = _seed(seed)  # a numpy integer too, as the vector environment takes it
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**64, dtype=np.uint64))
         self._close_bots()
@@ -177,6 +203,8 @@ class AzulEnv(gymnasium.Env):
             raise RuntimeError("step() %s: call reset() first" % ("before reset()" if self.game is None
                                                                      else "after the episode ended"))
         try:
+            if isinstance(action, (bool, np.bool_)):  # True is not action 1: the engines refuse a bool too
+                raise TypeError
             action = operator.index(action)
         except TypeError:
             raise TypeError("an action is an int (an action id), not %s" % type(action).__name__) from None
@@ -258,8 +286,7 @@ class AzulEnv(gymnasium.Env):
         return info
 
     def _close_bots(self):
-        bots, self._bots = list(self._bots.values()), {}
-        _bots.close_bots(bots)
+        _close_all(self._bots)
 
 
 class AzulVectorEnv(VectorEnv):
@@ -327,12 +354,7 @@ class AzulVectorEnv(VectorEnv):
         ``new_game(players, variant, seed=output j+1 of SplitMix64(seed))`` for its j-th game (as
         ``VectorGame(num_envs, players, variant, seed)`` starts them), the same in both engines; without, the
         vector goes on with its seed's next games (a first reset without a seed draws one from ``np_random``)."""
-        if seed is not None and not (isinstance(seed, (int, np.integer)) and not isinstance(seed, bool)):
-            raise TypeError("seed must be an int or None, not %s (one seed gives every game's)" % type(seed).__name__)
-        if seed is not None:
-            seed = int(seed)  # a numpy integer too (Gymnasium's seeding takes only int)
-            if not 0 <= seed < 2**64:
-                raise ValueError("seed must be in 0..2**64-1, got %d" % seed)
+        seed = _seed(seed, " (one seed gives every game's)")
         if options:
             raise ValueError("options: this environment takes none, not %r" % (options,))
         if seed is not None or not self._seeded:

@@ -320,6 +320,28 @@ def _write_manifest(directory, run, entries, complete):
     os.replace(path + ".tmp", path)
 
 
+def _taken(directory):
+    """What in ``directory`` a run that does not resume would replace or mix with: its first shard, or a
+    ``_manifest.json`` that is not one of a run of this command that wrote no shard (the user's own file, or a
+    run's with shards); None when there is nothing."""
+    try:
+        names = os.listdir(directory)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    shards = sorted(name for name in names if name.startswith("part-"))
+    if shards:
+        return "shards (%s)" % shards[0]
+    if MANIFEST in names:
+        try:
+            with open(os.path.join(directory, MANIFEST), encoding="utf-8") as f:
+                earlier = json.load(f)
+        except (OSError, ValueError):
+            earlier = None
+        if not (isinstance(earlier, dict) and earlier.get("format") == FORMAT and earlier.get("shards") == []):
+            return "a %s of its own" % MANIFEST
+    return None
+
+
 def _resume(directory, run, fmt, shards):
     """The shards of an earlier run of the same arguments in ``directory``: {number: manifest entry}."""
     names = sorted(n for n in os.listdir(directory) if n.startswith("part-") and not n.endswith(".tmp"))
@@ -379,10 +401,10 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
     if resume:
         done = _resume(directory, run_keys, fmt, shards)
     else:
-        taken = sorted(name for name in os.listdir(directory) if name.startswith("part-"))
+        taken = _taken(directory)
         if taken:
-            raise ValueError("%s already holds shards (%s): give a new or empty directory, or resume the run"
-                             % (directory, taken[0]))
+            raise ValueError("%s already holds %s: give a new or empty directory, or resume the run"
+                             % (directory, taken))
         done = {}
     todo = [k for k in range(shards) if k not in done]
     own = executor is None
@@ -485,9 +507,9 @@ def _command(args, progress_bar):
         _cli.engine(args)
         if not args.ray:
             distributed.check_workers(args.workers)
-        if (not args.resume and os.path.isdir(args.output)
-                and any(n.startswith("part-") for n in os.listdir(args.output))):
-            return usage(f"{args.output} already holds shards: give a new or empty directory, or --resume the run")
+        taken = None if args.resume else _taken(args.output)
+        if taken:
+            return usage(f"{args.output} already holds {taken}: give a new or empty directory, or --resume the run")
         os.makedirs(args.output, exist_ok=True)
     except (ValueError, ImportError) as e:
         return usage(str(e))

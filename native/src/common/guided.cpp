@@ -427,7 +427,7 @@ class Tree {
 };
 
 // Section 14: grows `trees` round by round until their budgets are spent, the deadline passes, `halt`
-// is set or `stop` says stop (polled on the calling thread only).
+// is set or `stop` says stop (given on the calling thread only).
 template <typename R>
 void Grow(const std::vector<Tree<R>*>& trees, const Evaluator& e, Batch& batch, bool timed, Clock::time_point deadline,
           std::atomic<bool>& halt, StopCheck stop) {
@@ -569,9 +569,12 @@ std::vector<GuidedOutcome> GuidedSearch(const std::vector<typename R::State>& st
                                      o.max_nodes / per));
     }
 
-  // Section 14: one group of trees a thread (the network), or every tree on the calling thread.
+  // Section 14: one group of trees a thread (the network), never more threads than the machine's cores (more
+  // would only take turns on them, and keep the calling thread from seeing Ctrl-C), or every tree on the calling
+  // thread.
   const int total = static_cast<int>(trees.size());
-  const int groups = e.network ? std::max(1, std::min(o.threads, total)) : 1;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int groups = e.network ? std::max(1, std::min({o.threads, total, cores})) : 1;
   std::vector<std::vector<Tree<R>*>> group(groups);
   for (int t = 0; t < total; ++t) group[static_cast<int64_t>(t) * groups / total].push_back(trees[t].get());
   std::vector<Batch> batches(groups);
@@ -585,27 +588,20 @@ std::vector<GuidedOutcome> GuidedSearch(const std::vector<typename R::State>& st
   }
   std::atomic<bool> halt{false};
   std::vector<std::exception_ptr> failed(groups);
-  auto run = [&](int g) {
+  auto run = [&](int g, StopCheck poll) {
     try {
-      Grow<R>(group[g], e, batches[g], timed, deadline, halt, g == 0 ? stop : StopCheck{});
+      Grow<R>(group[g], e, batches[g], timed, deadline, halt, poll);
     } catch (...) {
       failed[g] = std::current_exception();
       halt = true;
     }
   };
-  std::vector<std::thread> pool;
-  std::string refused;
-  try {
-    pool.reserve(groups - 1);
-    for (int g = 1; g < groups; ++g) pool.emplace_back(run, g);
-  } catch (const std::system_error& err) {
-    halt = true;
-    refused = "the system refused a thread (" + std::to_string(pool.size() + 1) + " of " + std::to_string(groups) +
-              " running): " + err.what() + "; ask for fewer threads";
-  }
-  if (refused.empty()) run(0);
-  for (std::thread& th : pool) th.join();
-  if (!refused.empty()) throw std::runtime_error(refused);
+  // One group: on the calling thread.  Several: each on a thread of its own, the calling thread polling `stop`
+  // while they start and run (RunThreads: a signal is seen however many threads share the cores).
+  if (groups == 1)
+    run(0, stop);
+  else
+    RunThreads(groups, [&](int g) { run(g, StopCheck{}); }, halt, stop);
   for (const std::exception_ptr& x : failed)
     if (x) std::rethrow_exception(x);
   if (halt.load()) throw Interrupted();

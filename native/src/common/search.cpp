@@ -457,52 +457,55 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
     trees.emplace_back(new Tree<R>(shared, t == 0 ? rng0 : TreeSeed(o.seed, t), capacity,
                                    timed ? int64_t{1} << 12 : budget[t] + 1));
   std::vector<int64_t> done(threads, 0);
-  std::vector<std::exception_ptr> failed(threads);
+  // The threads that grow them: one a tree, but never more than the machine's cores (more would only take
+  // turns on them, and keep the calling thread from seeing Ctrl-C); trees first to last in `workers` runs.
+  const int workers = std::min(threads, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  std::vector<std::exception_ptr> failed(workers);
 
-  // Grows tree t until its budget is spent; tree 0 (the calling thread) also polls `stop`.
-  auto grow = [&](int t) {
+  // Grows trees [first, last) one iteration each in turn until their budgets are spent (or the deadline
+  // has passed and each has made one), polling `poll` (on the calling thread only).  Each tree's iterations
+  // do not depend on the others', so a tree grows the same whichever thread grows it, and beside whichever
+  // other trees.
+  auto grow = [&](int w, int first, int last, StopCheck poll) {
     try {
-      Tree<R>& tree = *trees[t];
       auto polled = Clock::now();
-      int64_t count = 0;
-      for (;;) {
-        if (!timed && count >= budget[t]) break;
-        if (shared.halt.load(std::memory_order_relaxed)) break;
-        tree.Iterate();
-        ++count;
-        if (timed || (t == 0 && stop.poll)) {
-          const auto now = Clock::now();
-          if (timed && now >= shared.deadline) break;
-          if (t == 0 && stop.poll && now - polled >= std::chrono::milliseconds(kPollMillis)) {
-            polled = now;
-            if (stop()) {
-              shared.halt = true;
-              break;
+      bool late = false;
+      for (bool any = true; any;) {
+        any = false;
+        for (int t = first; t < last; ++t) {
+          if (timed ? (late && done[t] > 0) : done[t] >= budget[t]) continue;
+          if (shared.halt.load(std::memory_order_relaxed)) return;
+          trees[t]->Iterate();
+          ++done[t];
+          any = true;
+          if (timed || poll.poll) {
+            const auto now = Clock::now();
+            if (timed && now >= shared.deadline) late = true;
+            if (poll.poll && now - polled >= std::chrono::milliseconds(kPollMillis)) {
+              polled = now;
+              if (poll()) {
+                shared.halt = true;
+                return;
+              }
             }
           }
         }
       }
-      done[t] = count;
     } catch (...) {
-      failed[t] = std::current_exception();
+      failed[w] = std::current_exception();
       shared.halt = true;
     }
   };
 
-  std::vector<std::thread> pool;
-  pool.reserve(threads - 1);
-  std::string refused;
-  try {
-    for (int t = 1; t < threads; ++t) pool.emplace_back(grow, t);
-  } catch (const std::system_error& e) {
-    shared.halt = true;
-    refused = "the system refused a thread (" + std::to_string(pool.size() + 1) + " of " +
-              std::to_string(threads) + " running): " + e.what() + "; ask for fewer threads";
-  }
-  const bool interrupted_before = shared.halt.load();
-  if (refused.empty() && !interrupted_before) grow(0);
-  for (std::thread& th : pool) th.join();
-  if (!refused.empty()) throw std::runtime_error(refused);
+  // One thread: the calling one.  Several: each on a thread of its own, the calling thread polling `stop` while
+  // they start and run (RunThreads).
+  if (workers == 1)
+    grow(0, 0, threads, stop);
+  else
+    RunThreads(workers, [&](int w) {
+      grow(w, static_cast<int>(static_cast<int64_t>(w) * threads / workers),
+           static_cast<int>(static_cast<int64_t>(w + 1) * threads / workers), StopCheck{});
+    }, shared.halt, stop);
   for (const std::exception_ptr& e : failed)
     if (e) std::rethrow_exception(e);
   if (shared.halt.load()) throw Interrupted();

@@ -100,10 +100,13 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
                  noise_alpha=0.0, noise_fraction=0.25):
     """The arguments of ``search`` checked, in the order of its signature, as both engines check them; returns
     ``(iterations, seconds or None, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
-    widen, max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction)``.  ``state_types``: the engine's
+    widen, max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, copy)``, ``copy`` the state's
+    copy that was checked and is to be searched: taken first, under the state's lock (in the C++ engine, with the
+    GIL), since another thread may move the game while the arguments are checked.  ``state_types``: the engine's
     state classes."""
     if not isinstance(state, state_types):
         raise state_type_error("search: ", state, state_types)
+    state = state.clone()
     iterations, seconds, threads, margin, max_nodes = _check_common("search", iterations, seconds, threads, margin,
                                                                     max_nodes)
     seed = check_seed(seed)
@@ -141,14 +144,15 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
         from .network import check_network_for
         check_network_for(evaluator, state, "search")
     return (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-            max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction)
+            max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state)
 
 
 def check_search_many(states, state_types, evaluator, iterations, seconds, threads, seed, margin, max_nodes, batch,
                       c_puct, fpu, noise_alpha, noise_fraction):
     """The arguments of ``search_many`` checked as both engines check them; returns ``(states, seeds, iterations,
     seconds or None, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction)``, ``states`` a
-    list and ``seeds`` one a state."""
+    list of the states' copies (each taken before it is checked, as ``check_search`` takes it) and ``seeds`` one
+    a state."""
     where = "search_many"
     if isinstance(states, (str, bytes)) or not hasattr(states, "__len__") or not hasattr(states, "__getitem__"):
         raise TypeError("search_many: states must be a list of states, not %s" % type(states).__name__)
@@ -175,6 +179,7 @@ def check_search_many(states, state_types, evaluator, iterations, seconds, threa
     for i, state in enumerate(states):
         if not isinstance(state, state_types):
             raise state_type_error("search_many: state %d: " % i, state, state_types)
+        state = states[i] = state.clone()
         if state.is_over:
             raise ValueError("search_many: state %d: no move to choose once the game is over" % i)
         if state.is_chance_node:
@@ -391,8 +396,9 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     from .classic.state import GameState
     from .pavilion.state import PavilionState
 
+    # state: the copy that was checked (another thread may move the game meanwhile), searched and never changed
     (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-     max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction) = check_search(
+     max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state) = check_search(
         state, (GameState, PavilionState), iterations, seconds, threads, seed, c, margin, rollouts, policy,
         candidates, inner_candidates, widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha, noise_fraction)
     start = time.perf_counter()
@@ -403,7 +409,6 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
         one = _guided.Search(state, seed, options)
         _guided.run([one], evaluator, seconds is not None, start + (seconds or 0.0), "search")
         return _guided.result_of(one, time.perf_counter() - start)
-    state = state.clone()
     rng = SplitMix64(seed)
     legal = state.legal_actions()
     # 2.2: every legal action in key order (the same draws as for the first `candidates` of them)

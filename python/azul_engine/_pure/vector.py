@@ -15,6 +15,10 @@ from .classic.types import NUM_ACTIONS, VARIANTS
 from .pavilion.state import PavilionState
 from .pavilion.tables import SP_NUM_ACTIONS
 
+# What a caller's buffer that is not aligned for float32 is told (the C++ engine writes through float*: kUnaligned).
+_UNALIGNED = (" must be aligned for float32 (its address a multiple of 4, as numpy's own arrays are): "
+              "np.require(..., requirements='A') gives an aligned copy")
+
 
 class _ReadOnly(property):
     # A read-only property of VectorGame that takes no name (a property in a class body takes its attribute's):
@@ -171,11 +175,11 @@ class VectorGame:
         threads at once, then finishes (and with ``auto_reset`` starts again) the games that
         ended in index order, which gives the one-thread step's games; a threaded step is not
         stopped by Ctrl-C before its end.  The pure engine takes the argument and moves the
-        games one after another.  ``observations``: a writable C-contiguous float32 array of n x
-        the observation size, into which the step writes every game's row right after the game's
-        move (the rows ``observation_tensors`` would write after the step), while the game is in
-        the cache: cheaper than a second pass.  ``rewards``: a writable C-contiguous float32
-        array of n, into which the step writes each game's reward: the return of the seat that
+        games one after another.  ``observations``: a writable C-contiguous aligned float32 array
+        of n x the observation size, into which the step writes every game's row right after the
+        game's move (the rows ``observation_tensors`` would write after the step), while the game
+        is in the cache: cheaper than a second pass.  ``rewards``: a writable C-contiguous aligned
+        float32 array of n, into which the step writes each game's reward: the return of the seat that
         moved (+1, 0 or -1, as ``final_returns``) when its move ended the game, else 0.
 
         The games move in index order, each one's arrays refreshed right after its move.  A
@@ -244,7 +248,7 @@ class VectorGame:
     def observation_tensors(self, out=None, *, games=None, threads=1):
         """Each game seen by its player to move (seat 0 once over): float32 (n, observation
         size), row i for game i; a new array, or written into ``out`` (a writable C-contiguous
-        float32 array of that shape, which is returned).  ``games``: a numpy bool array of n
+        aligned float32 array of that shape, which is returned).  ``games``: a numpy bool array of n
         entries; only the rows of the games it flags are written (in a new array the others are
         zeros; in ``out`` they are left as they were).  ``threads`` (0: every core; at most 1024):
         the C++ engine writes the rows on that many threads, without the GIL."""
@@ -276,7 +280,8 @@ class VectorGame:
         return self._done[i] and not self._same_step
 
     def _check_rewards(self, out):
-        """step's rewards buffer: a writable C-contiguous float32 array of n (the C++ engine: CheckRewards)."""
+        """step's rewards buffer: a writable C-contiguous aligned float32 array of n (the C++ engine:
+        CheckRewards)."""
         import numpy as np
 
         shape = "(%d,)" % self.n
@@ -288,6 +293,8 @@ class VectorGame:
                              % (shape, out.shape, out.dtype))
         if not out.flags.c_contiguous:
             raise ValueError("step: rewards must be C-contiguous (np.ascontiguousarray)")
+        if not out.flags.aligned:
+            raise ValueError("step: rewards" + _UNALIGNED)
         if not out.flags.writeable:
             raise ValueError("step: rewards is read-only")
 
@@ -296,7 +303,8 @@ class VectorGame:
 
     def _check_observations(self, out, what):
         """A caller's buffer of observations (``what``: "observation_tensors: out", "step: observations"): a
-        writable C-contiguous float32 array of n x observation size (the C++ engine: CheckObservations)."""
+        writable C-contiguous aligned float32 array of n x observation size (the C++ engine: CheckObservations;
+        it writes through float*, and refuses an unaligned buffer, so this engine does too)."""
         import numpy as np
 
         shape = "(%d, %d)" % (self.n, self._observation_size())
@@ -307,6 +315,8 @@ class VectorGame:
                              % (what, shape, out.shape, out.dtype))
         if not out.flags.c_contiguous:
             raise ValueError("%s must be C-contiguous (np.ascontiguousarray)" % what)
+        if not out.flags.aligned:
+            raise ValueError(what + _UNALIGNED)
         if not out.flags.writeable:
             raise ValueError("%s is read-only" % what)
 

@@ -1,13 +1,16 @@
 // Batches of independent games on several threads (Parallel, PlayoutBatch), stoppable by the
-// caller: the machinery behind both variants' random playouts and VectorGame.  No game rules here.
+// caller: the machinery behind both variants' random playouts and VectorGame; RunThreads, the
+// searches' threads.  No game rules here.
 // Pure-Python twin: none (threads; the pure engine plays one game after another).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -112,6 +115,77 @@ uint64_t Parallel(int n, int threads, Body body, StopCheck stop = {}) {
   uint64_t total = 0;
   for (uint64_t p : plies) total += p;
   return total;
+}
+
+// Runs body(t) for t in [0, count) each on a thread of its own, while the calling thread only watches:
+// it polls `stop` between the threads' starts and then every kPollMillis until they have all returned,
+// and when `stop` says stop it sets `halt`, which the bodies watch, and waits for them.  The threads
+// wait at a gate until every one has started (or the start is given up), so that the start is not
+// slowed down by the threads already running.  Give it no more threads than cores: the calling thread
+// waits for a core like any other when it wakes to poll (the searches once ran a thread a tree, and
+// with 1024 on 2 cores a signal waited 78 s to be seen, issue 38).  `body` must not throw.  Returns
+// false when `stop` said stop; throws std::runtime_error, after joining every thread it started, when
+// the system refuses a thread (`halt` is then set).
+template <typename Body>
+bool RunThreads(int count, Body body, std::atomic<bool>& halt, StopCheck stop) {
+  std::mutex mutex;
+  std::condition_variable gate, finished;
+  bool open = false;
+  int running = 0;
+  auto worker = [&](int t) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      gate.wait(lock, [&] { return open; });
+    }
+    body(t);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      --running;
+    }
+    finished.notify_one();
+  };
+  bool interrupted = false;
+  std::vector<std::thread> pool;
+  std::string refused;
+  try {
+    pool.reserve(count);
+    auto polled = std::chrono::steady_clock::now();
+    for (int t = 0; t < count && !interrupted; ++t) {
+      pool.emplace_back(worker, t);
+      if (!stop.poll) continue;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - polled < std::chrono::milliseconds(kPollMillis)) continue;
+      polled = now;
+      interrupted = stop();
+    }
+  } catch (const std::system_error& e) {
+    refused = "the system refused a thread (" + std::to_string(pool.size()) + " of " + std::to_string(count) +
+              " running): " + e.what() + "; ask for fewer threads";
+  }
+  if (interrupted || !refused.empty()) halt = true;  // the threads started return at once
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    running = static_cast<int>(pool.size());
+    open = true;
+  }
+  gate.notify_all();
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (running > 0) {
+      if (!stop.poll || interrupted) {
+        finished.wait(lock, [&] { return running == 0; });
+        break;
+      }
+      if (finished.wait_for(lock, std::chrono::milliseconds(kPollMillis), [&] { return running == 0; })) break;
+      lock.unlock();
+      interrupted = stop();
+      if (interrupted) halt = true;
+      lock.lock();
+    }
+  }
+  for (std::thread& th : pool) th.join();
+  if (!refused.empty()) throw std::runtime_error(refused);
+  return !interrupted;
 }
 
 // A batch of random games, for either variant: play(i, game_seed, policy, scores) plays game i from
