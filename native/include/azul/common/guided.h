@@ -30,6 +30,7 @@ struct GuidedOptions {
   double fpu = 0.25;
   double noise_alpha = 0;  // 0: no noise
   double noise_fraction = 0.25;
+  int exact = kDefaultExact;  // section 16: a leaf with at most this many moves left in its round is valued at its best line's end
 };
 
 // What evaluates the leaves: the built-in network, or `call(rows, observations, masks, logits,
