@@ -67,8 +67,8 @@ void ExactTable::Grow() {
 
 template <typename R>
 RoundSolver<R>::RoundSolver(int players, bool lossless, int64_t max_nodes, StopCheck stop,
-                            const std::atomic<bool>* halt)
-    : table_(lossless ? 12 : kExactTableBits, lossless), players_(players), max_nodes_(max_nodes), stop_(stop),
+                            const std::atomic<bool>* halt, int bits)
+    : table_(lossless ? 12 : bits, lossless), players_(players), max_nodes_(max_nodes), stop_(stop),
       halt_(halt), polled_(std::chrono::steady_clock::now()) {
   line_.reserve(256);
 }

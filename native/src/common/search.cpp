@@ -71,6 +71,13 @@ void GreedyTop(const typename R::State& s, const int16_t* here, int n, int k, ui
   for (int j = 0; j < k; ++j) out[j] = keys[j].action;
 }
 
+// Section 16.4: `list` (n actions) with `best` first, then the others in their order, cut at n: into `out`.
+void ExactFirst(const int16_t* list, int n, int best, int16_t* out) {
+  out[0] = static_cast<int16_t>(best);
+  for (int i = 0, j = 1; i < n && j < n; ++i)
+    if (list[i] != best) out[j++] = list[i];
+}
+
 // What every tree of a search shares: the root, its actions when pruned, the options.
 template <typename R>
 struct Shared {
@@ -203,11 +210,9 @@ class Tree {
       node = best_child;
       path_.push_back(node);
     }
-    if (o_.exact > 0 && !R::IsOver(s) && !R::IsChanceNode(s) && s.round == shared_.root.round &&
-        R::MovesLeft(s) <= o_.exact) {
+    if (!R::IsOver(s) && !R::IsChanceNode(s) && Gated(s)) {
       // Section 16.4: the round's best line, found exactly, then the rollouts from its end.
-      if (!*solver_) solver_->reset(new RoundSolver<R>(players_, false, 0, solver_stop_, &shared_.halt));
-      (*solver_)->PlayLine(s, rng_);
+      Solver().PlayLine(s, rng_);
     }
     double u[kMaxPlayers] = {};
     if (R::IsOver(s)) {  // 3
@@ -292,6 +297,17 @@ class Tree {
   uint64_t rng() const { return rng_; }
 
  private:
+  // Section 16.1: the exact search applies at `s` (a decision node, or a leaf not over): the root's gate is
+  // open (exact > 0 once checked), `s` is in the root's round and has at most `exact` moves left.
+  bool Gated(const State& s) const {
+    return o_.exact > 0 && s.round == shared_.root.round && R::MovesLeft(s) <= o_.exact;
+  }
+
+  RoundSolver<R>& Solver() {
+    if (!*solver_) solver_->reset(new RoundSolver<R>(players_, false, 0, solver_stop_, &shared_.halt));
+    return **solver_;
+  }
+
   int16_t* Legal(Node& nd) { return actions_.At(nd.list); }
   // The node's full legal list (its deal's): `legal` itself unless that is pruned.
   int16_t* Full(Node& nd) { return nd.full == kNone ? Legal(nd) : actions_.At(nd.full); }
@@ -323,6 +339,12 @@ class Tree {
     if (0 < k && k < n) {
       int16_t top[R::kNumActions];
       GreedyTop<R>(s, here, n, k, rng_, top);
+      if (Gated(s)) {  // section 16.4: the exact search's best move first
+        int16_t first[R::kNumActions];
+        ExactFirst(top, k, Solver().Best(s), first);
+        SetLists(node, first, k, here, n);
+        return;
+      }
       SetLists(node, top, k, here, n);
     } else {
       SetLists(node, here, n, nullptr, n);
@@ -474,6 +496,13 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& options
   auto first_tree = [&](int w) { return static_cast<int>(static_cast<int64_t>(w) * threads / workers); };
   // Section 16.4: one exact search a thread, shared by its trees (what it finds does not depend on its table).
   std::vector<std::unique_ptr<RoundSolver<R>>> solvers(workers);
+  if (shared.pruned && o.exact > 0) {  // 16.4: the pruned root's first move is the exact search's best
+    solvers[0].reset(new RoundSolver<R>(R::Players(root), false, 0, stop, &shared.halt));
+    std::vector<int16_t> order(n);
+    ExactFirst(shared.root_actions.data(), n, solvers[0]->Best(root), order.data());
+    shared.root_actions.swap(order);
+    if (workers > 1) solvers[0]->SetStop(StopCheck{});  // worker 0 is not the calling thread
+  }
   std::vector<std::unique_ptr<Tree<R>>> trees;
   for (int t = 0, w = 0; t < threads; ++t) {
     while (first_tree(w + 1) <= t) ++w;

@@ -221,6 +221,12 @@ class Solver:
             self.maxn(s)
         return self.table[tuple(s._key_words())][1]
 
+    def best_of(self, state):
+        """16.3: the best move of ``state`` (a decision node within a round; a copy of the search's)."""
+        if self.limit is not None and len(self.table) > self.limit:
+            self.table.clear()
+        return self.best(bare(state))
+
     def line(self, state):
         """16.3: the best line from ``state`` (a decision node within a round) to the horizon of 16.1, and the
         position it reaches (a copy without history)."""

@@ -29,7 +29,7 @@ MAX_BATCH = 4096
 MAX_SEARCHES = 1 << 16  # positions of one search_many call
 MAX_SECONDS = 365 * 24 * 3600.0  # a time budget of at most a year (docs/search.md section 7)
 MAX_NOISE_ALPHA = 1000.0
-DEFAULT_EXACT = 0  # section 16.1: the moves left (moves_left) at which a leaf's round is solved exactly; 0: never
+DEFAULT_EXACT = 0  # section 16.1: the moves left (moves_left) at the root under which its round is solved exactly
 MAX_EXACT = 64
 
 # The defaults of the arguments that belong to one of the two searches (section 10): giving one of the other
@@ -310,6 +310,8 @@ class _Tree:
                 node.full = here
                 k = self.inner
                 node.legal = greedy_top(state, here, k, rng) if 0 < k < len(here) else here
+                if 0 < k < len(here) and self._gated(state, root_state):  # section 16.4: the exact best first
+                    node.legal = _exact_first(node.legal, self.solver.best_of(state))
                 node.untried = list(node.legal)
             children = node.children
             if node is root or here == node.full:  # 2.3: the same deal
@@ -346,9 +348,8 @@ class _Tree:
             state.apply(best)
             node = children[best]
             path.append(node)
-        if (self.exact and not state.is_over and not state.is_chance_node and state._round == root_state._round
-                and _exact.moves_left(state) <= self.exact):  # section 16.4: the round's end, exactly
-            _exact.play_line(self.solver, state, rng)
+        if not state.is_over and not state.is_chance_node and self._gated(state, root_state):
+            _exact.play_line(self.solver, state, rng)  # section 16.4: the round's end, exactly
         if state.is_over:  # 3
             result = utility(state.scores, state.winners, self.margin)
         else:
@@ -364,6 +365,17 @@ class _Tree:
             totals = n.totals
             for p, u in enumerate(result):
                 totals[p] += u
+
+
+    def _gated(self, state, root_state):
+        """Section 16.1: the exact search applies at ``state``: the root's gate is open (``exact`` is 0 otherwise),
+        ``state`` is in the root's round and has at most ``exact`` moves left."""
+        return self.exact and state._round == root_state._round and _exact.moves_left(state) <= self.exact
+
+
+def _exact_first(actions, best):
+    """Section 16.4: ``actions`` with ``best`` first, then the others in their order, as many as before."""
+    return ([best] + [a for a in actions if a != best])[:len(actions)]
 
 
 def _merged(nodes, player):
@@ -416,8 +428,9 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     first-play urgency ``fpu``, Dirichlet noise at the root (``noise_alpha``, ``noise_fraction``); the rollout
     search's own arguments (``c``, ``rollouts``, ``policy``, ``candidates``, ``inner_candidates``, ``widen``)
     are then refused, as the guided search's are without an evaluator.  ``exact=N`` (both searches, section 16):
-    a leaf with at most N moves left in its round (``moves_left``) plays the round's best line, found exactly,
-    before it is valued by rollouts or the evaluator.
+    when the root has at most N moves left in its round (``moves_left``), each leaf of that round with at most N
+    plays the round's best line, found exactly, before it is valued by rollouts or the evaluator, and the exact best
+    move is a candidate wherever the rollout search prunes.
 
     >>> result = search(new_game(2, seed=7), iterations=50, seed=1)
     >>> result.action in new_game(2, seed=7).legal_actions(), sum(result.visits), result.pv[0] == result.action
@@ -450,6 +463,8 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     if exact and _exact.moves_left(state) > exact:  # section 16.1: only when the root's round is near its end
         exact = 0
     solver = _exact.Solver(state, limit=_exact.TABLE_LIMIT) if exact else None  # one for all trees (16.4)
+    if solver is not None and root_order is not None:  # 16.4: the pruned root's first move is the exact best
+        root_order = _exact_first(root_order, solver.best_of(state))
     trees = [_Tree(state.players, rng.state if t == 0 else _tree_seed(seed, t), legal, root_order, candidates, widen,
                    capacity, c, margin, rollouts, light, inner_candidates, exact, solver) for t in range(threads)]
     done = 0

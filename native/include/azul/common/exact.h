@@ -36,10 +36,10 @@ struct ExactEntry {
 };
 static_assert(sizeof(ExactEntry) == 40, "an entry is 40 bytes");
 
-// A transposition table keyed by the position key, each entry checked by a second hash of its words.  Lossless (solve_round): every entry kept, the
-// table growing as it fills, so that both engines search the same positions.  Otherwise (the
-// searches) 2^bits slots, a new entry replacing the one in its slot: what it keeps changes how much
-// is searched, never what is found (section 16.3).
+// A transposition table keyed by the position key, each entry checked by a second hash of its words.
+// Lossless (solve_round): every entry kept, the table growing as it fills, so that both engines search
+// the same positions.  Otherwise (the searches) 2^bits slots, a new entry replacing the one in its slot:
+// what it keeps changes how much is searched, never what is found (section 16.3).
 class ExactTable {
  public:
   ExactTable(int bits, bool lossless);
@@ -69,8 +69,9 @@ class RoundSolver {
   // max_nodes <= 0: no cap (the searches).  `stop` is polled about every kPollMillis ms, and `halt` (if
   // not null: a search's flag, set when another thread saw Ctrl-C) every 1024 positions; when either
   // says stop, Interrupted is thrown.
+  // `bits`: a lossy table's size, 2^bits slots.
   RoundSolver(int players, bool lossless, int64_t max_nodes = 0, StopCheck stop = {},
-              const std::atomic<bool>* halt = nullptr);
+              const std::atomic<bool>* halt = nullptr, int bits = kExactTableBits);
 
   // Section 16.3: the best line from `s` (a decision node within a round) to the horizon of 16.1,
   // into line(); `end` (if not null) receives the position it reaches.
@@ -81,6 +82,12 @@ class RoundSolver {
   // legal passes that keep as many tiles.
   void PlayLine(State& s, uint64_t& rng);
 
+  // Section 16.3: the best move of `s` (a decision node within a round), `s` solved first.
+  int Best(const State& s);
+
+  // What is polled for Ctrl-C from now on (the calling thread's, or nothing on another thread).
+  void SetStop(StopCheck stop) { stop_ = stop; }
+
   // Section 16.2: the moves considered at `s`, ascending; returns their count.
   static int Moves(const State& s, int16_t* out) { return R::ExactMoves(s, out); }
 
@@ -89,7 +96,6 @@ class RoundSolver {
  private:
   int Negamax(const State& s, int alpha, int beta, int16_t* move);
   void MaxN(const State& s, int32_t* gains, int16_t* move);
-  int Best(const State& s);
   void Count();
 
   ExactTable table_;

@@ -31,7 +31,9 @@ struct SearchOptions {
   int inner_candidates = 5;
   int64_t widen = 1000;  // the pruned root's next move joins at this many visits, then at each doubling; 0 never
   int64_t max_nodes = kDefaultMaxNodes;
-  int exact = kDefaultExact;  // section 16: a leaf with at most this many moves left in its round plays its best line first; 0 never
+  // Section 16: with at most this many moves left at the root, a leaf of its round with at most as many plays
+  // its best line first, and the exact best move is a candidate where moves are pruned; 0 never.
+  int exact = kDefaultExact;
 };
 
 // One root action tried: its visits and its totals for the root's player, summed over the trees.
