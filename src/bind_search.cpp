@@ -238,7 +238,8 @@ void BindSearch(py::module_& m) {
         py::arg("threads") = 1, py::arg("seed") = 0, py::arg("c") = 0.7, py::arg("margin") = 0.4,
         py::arg("rollouts") = 4, py::arg("policy") = "light", py::arg("candidates") = 5,
         py::arg("inner_candidates") = 5, py::arg("widen") = 1000, py::arg("max_nodes") = kDefaultMaxNodes,
-        py::arg("exact") = kDefaultExact, py::arg("evaluator") = py::none(), py::arg("batch") = 8, py::arg("c_puct") = 1.25, py::arg("fpu") = 0.25,
+        py::arg("exact") = kDefaultExact, py::arg("evaluator") = py::none(), py::arg("batch") = 8,
+        py::arg("c_puct") = 1.25, py::arg("fpu") = 0.25,
         py::arg("noise_alpha") = 0.0, py::arg("noise_fraction") = 0.25,
         "Monte Carlo tree search from `state` for the player to move: a SearchResult (docs/search.md); with an "
         "evaluator, the guided search (sections 10-15).");
@@ -274,7 +275,8 @@ void BindSearch(py::module_& m) {
     const py::tuple a = pure.attr("check_solve_round")(state, types, max_nodes);
     const py::object copy = a[0];  // the copy that was checked, taken before the check (as search's)
     const int64_t cap = a[1].cast<int64_t>();
-    if (py::isinstance<ClassicGame>(copy)) return SolveRoundPy<ClassicRules>(copy.cast<const ClassicGame&>().state(), cap, pure);
+    if (py::isinstance<ClassicGame>(copy))
+      return SolveRoundPy<ClassicRules>(copy.cast<const ClassicGame&>().state(), cap, pure);
     return SolveRoundPy<PavilionRules>(copy.cast<const PavilionGame&>().state(), cap, pure);
   },
         py::arg("state"), py::kw_only(), py::arg("max_nodes") = kDefaultSolveNodes,
