@@ -71,9 +71,9 @@ class MCTSBot:
     """Monte Carlo tree search: the engine's ``search`` (docs/search.md: open-loop UCT over reseeded copies, the
     greedy bot's best ``candidates`` moves at the root (one more at ``widen`` visits and each doubling after) and
     ``inner_candidates`` at the other nodes, ``rollouts`` rollouts a new node with the ``policy``, the win/edge
-    utility with ``margin``, exploration ``c``; a leaf with at most ``exact`` moves left in its round plays the
-    round's best line, found exactly, before its rollouts: section 16), in the C++ engine without the GIL and on
-    ``threads`` root-parallel trees.
+    utility with ``margin``, exploration ``c``; near a round's end (at most ``exact`` moves left at the root)
+    each leaf of the round plays its best line, found exactly, before its rollouts: section 16), in the C++ engine
+    without the GIL and on ``threads`` root-parallel trees.
 
     Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
     ignored).  The bot draws each search's seed from its own SplitMix64 generator and carries the generator on
