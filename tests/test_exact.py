@@ -319,6 +319,32 @@ def test_the_guided_search_with_exact_in_both_engines(engines, variant, players)
         assert fields(c) == fields(d)
 
 
+@pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 2), ("summer-pavilion", 3)])
+def test_search_many_with_exact_is_each_search_on_its_own(engines, variant, players):
+    """Section 14's contract with exact: search_many's result i is search's from state i with seed + i, field for
+    field, the same in both engines; each root has its own gate (a round's first position among them searches as
+    without exact), and the others search otherwise than without it."""
+    from helpers import network_parts
+
+    py, cpp = engines
+    parts = network_parts(variant, players, hidden=(16,), seed=players)
+    texts = [s.to_text() for s in positions(py, variant, players, 6, 3, seed=400 + players)]
+    texts.append(py.new_game(players, variant, seed=5).to_text())
+    kw = dict(iterations=40, seed=3, exact=6, batch=2)
+    found = []
+    for engine in (py, cpp):
+        net = engine.Network.from_arrays(variant, players, *parts)
+        many = [fields(r) for r in engine.search_many([engine.from_text(t) for t in texts], evaluator=net, **kw)]
+        one = [fields(engine.search(engine.from_text(t), evaluator=net, **dict(kw, seed=3 + i)))
+               for i, t in enumerate(texts)]
+        off = [fields(r) for r in engine.search_many([engine.from_text(t) for t in texts], evaluator=net,
+                                                      **dict(kw, exact=0))]
+        assert many == one
+        assert many[-1] == off[-1] and many[:-1] != off[:-1]
+        found.append(many)
+    assert found[0] == found[1]
+
+
 def test_exact_applies_when_the_root_is_near_its_rounds_end(engine):
     """Section 16.1: with more than N moves left at the root, exact=N changes nothing (the leaves near the round's
     end would each need a solve of their own: section 16.6); with N or fewer it does."""
