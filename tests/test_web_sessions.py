@@ -37,10 +37,34 @@ def test_requests_without_cookies_make_no_session_and_drop_no_sheet(app):
         assert "Anna" in user.get("/sheet").text
 
 
+@pytest.mark.parametrize("headers", [{"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
+                                     {"referer": "https://evil.example/page.html"},
+                                     {"origin": "https://evil.example"}])
+def test_requests_from_another_site_make_no_session_and_drop_no_sheet(app, headers):
+    """What an <img src="http://127.0.0.1:8000/?lang=fr"> on any web page makes a browser send (issue 38): more of
+    them than the sessions kept neither make a session nor push a person's live sheet out, and they change
+    nothing of the sessions there are; the page itself still comes in the language asked for."""
+    with TestClient(app) as user, TestClient(app) as crowd:
+        assert user.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        token = user.cookies.get("azul_session")
+        for i in range(51):  # one more than the 50 sessions kept
+            crowd.cookies.clear()
+            r = crowd.get("/?lang=fr", headers=headers)
+            assert r.status_code == 200 and "azul_session" not in r.cookies and 'lang="fr"' in r.text
+        assert list(app.state.sessions.items) == [token]
+        assert app.state.sessions.items[token].lang is None
+        assert "Anna" in user.get("/sheet").text
+
+
 def test_a_chosen_language_or_a_sheet_keeps_a_session(app):
     with TestClient(app) as c:
         r = c.get("/?lang=ru")
         assert "azul_session" in r.cookies and 'lang="ru"' in c.get("/").text
+    for headers in ({"sec-fetch-site": "same-origin", "referer": "http://testserver/check"},
+                    {"sec-fetch-site": "none"}):  # a link of the app's own pages; an address typed
+        with TestClient(app) as c:
+            r = c.get("/?lang=uk", headers=headers)
+            assert "azul_session" in r.cookies and 'lang="uk"' in c.get("/").text
 
 
 @pytest.mark.parametrize("headers", [{"origin": "https://evil.example"}, {"origin": "null"},

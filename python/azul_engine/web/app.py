@@ -42,16 +42,18 @@ RECORD_SECONDS = 20
 
 def same_origin(request):
     """False for a request a browser sent from another site: its ``Sec-Fetch-Site`` says cross-site or same-site,
-    or its ``Origin`` is not this app's own (scheme and host as the request reached us). A request with neither
-    header (a script, curl) is not a browser's cross-site request."""
+    or its ``Origin`` (without one, its ``Referer``) is not this app's own (scheme and host as the request reached
+    us). A request with none of them (a script, curl, an address typed) is not a browser's cross-site request."""
     site = request.headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
         return False
-    origin = request.headers.get("origin")
-    if origin is None:
-        return True
     host = request.headers.get("host")
-    return host is not None and origin in ("http://" + host, "https://" + host)
+    own = () if host is None else ("http://" + host, "https://" + host)
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin in own
+    referer = request.headers.get("referer")  # an older browser's <img> from another page says where it was
+    return referer is None or any(referer == o or referer.startswith(o + "/") for o in own)
 
 
 def session_of(request):
@@ -60,9 +62,12 @@ def session_of(request):
 
 
 def language(request, session):
-    """The page's language: ``?lang=`` (then kept in the session), the session's, or the browser's."""
+    """The page's language: ``?lang=`` (then kept in the session, unless another site sent the request), the
+    session's, or the browser's."""
     asked = request.query_params.get("lang")
     if asked in i18n.LANGUAGES:
+        if not same_origin(request):
+            return asked
         session.lang = asked
     return session.lang or i18n.choose(request.headers.get("accept-language"))
 
@@ -73,8 +78,10 @@ def call_of(request, session):
 
 
 def with_cookie(request, response, token, session):
-    """The response, with the session's cookie if the session is new and now holds something."""
-    if token is None and session.live():
+    """The response, with the session's cookie if the session is new and now holds something. A request from
+    another site (what an ``<img>`` of any web page makes a browser send) keeps no session, so it neither makes one
+    nor pushes anyone's out of the ``max_sessions`` kept."""
+    if token is None and session.live() and same_origin(request):
         token = request.app.state.sessions.keep(session)
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 24 * 3600)
     return response
