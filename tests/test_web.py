@@ -212,7 +212,8 @@ def test_each_engine_message_of_the_catalogue_reads_back_in_every_language(patte
     assert english == i18n.engine_text("en", english)
     for lang in ("ru", "uk", "fr", "cs"):
         shown = i18n.engine_text(lang, "Anna: " + english)
-        assert shown.startswith("Anna: ") and shown != "Anna: " + english, (lang, english)
+        named = "Anna : " if lang == "fr" else "Anna: "  # (French: a space before the colon, as its own messages)
+        assert shown.startswith(named) and shown[len(named):] != english, (lang, english)
         for name, value in fields.items():
             if "{%s}" % name in i18n.T[key][0] and name not in ("colour", "star"):
                 assert str(value) in shown
@@ -737,3 +738,167 @@ def test_the_bots_of_a_game_in_play_answer_for_a_copy_of_the_position(client):
     assert r.status_code == 500 and r.json()["error"] == "the bot of seat 2 failed: raised RuntimeError: out of ideas"
     before.apply(move)
     assert game.state.to_text() == before.to_text() and game.state.current_player == 1
+
+
+# -- rounds that cannot happen (issue 38) ----------------------------------------------------------------------
+
+def _refused(call, key):
+    """The SheetError of ``call()``, which must refuse with the catalogue's ``key``."""
+    with pytest.raises(sheets.SheetError) as info:
+        call()
+    assert info.value.key == key, str(info.value)
+    return info.value
+
+
+def _blue_lines(engine, sheet, rows):
+    """Seat p completes the pattern line of wall row rows[p] in blue (the classic wall's blue cell of that row)."""
+    for p, row in enumerate(rows):
+        if row is not None:
+            sheets.tap(engine, sheet, p, row, row)
+
+
+def test_a_classic_sheet_counts_the_tiles_of_a_colour_the_bag_and_the_lid_can_have_dealt(engine):
+    """At 4 players the bag's 100 tiles last two rounds of 36: until round 3 no tile comes back from the lid, and
+    round 3 has the bag's last 28 tiles and 8 from the lid. The sheet counted only walls plus this round's lines."""
+    sheet = sheets.new_sheet("classic", ["A", "B", "C", "D"])
+    _blue_lines(engine, sheet, [4, 4, 4, 4])  # exactly the game's 20 blue tiles in round 1: a possible round
+    sheets.set_marker(engine, sheet, 0)
+    preview = sheets.evaluate(engine, sheet)
+    assert [len(t) for t in preview["tiles"]] == [1, 1, 1, 1]
+    sheets.tap(engine, sheet, 0, 4, 4)  # taken back: 15
+    sheets.tap(engine, sheet, 0, 3, 3)  # A's line 4 instead: 19
+    e = _refused(lambda: sheets.tap(engine, sheet, 0, 2, 2), "colour_lid")  # and line 3: 22
+    assert str(e) == ("blue: 22 blue tiles in the pattern lines completed up to round 1, but the game has 20, and "
+                      "none comes back from the lid before round 3 (4 players)")
+    assert sheet_message("ru", e).startswith("«синий»: ") and "22" in sheet_message("ru", e)
+
+    # The issue's game: 16 blue in the lines 4 of round 1, then a line 5 in blue in round 2 (the bag holds 4).
+    sheet = sheets.new_sheet("classic", ["A", "B", "C", "D"])
+    _blue_lines(engine, sheet, [3, 3, 3, 3])
+    sheets.set_marker(engine, sheet, 0)
+    sheets.finish_round(engine, sheet)
+    before = json.dumps(sheet)
+    e = _refused(lambda: sheets.tap(engine, sheet, 0, 4, 4), "colour_lid")
+    assert e.fields == {"colour": "blue", "n": 21, "k": 2, "total": 20, "back": 3, "players": 4}
+    assert json.dumps(sheet) == before  # a refusal changes nothing
+    sheets.tap(engine, sheet, 0, 4, 0)  # white is there to take
+    sheets.tap(engine, sheet, 0, 4, 0)
+    sheets.set_marker(engine, sheet, 1)
+    sheets.finish_round(engine, sheet)
+    # Round 3: the bag's last 28 tiles hold at most 20 - 16 = 4 blue, the 8 from the lid at most 8 of its 12.
+    _blue_lines(engine, sheet, [4, 4])  # 5 + 5 blue; C's line 3 would be 13
+    e = _refused(lambda: sheets.tap(engine, sheet, 2, 2, 2), "colour_pour")
+    assert e.fields == {"colour": "blue", "n": 13, "m": 12, "k": 3, "d": 8}
+    sheets.tap(engine, sheet, 2, 1, 1)  # line 2 instead: 12, which the game can have
+    sheets.set_marker(engine, sheet, 2)
+    assert sheets.finish_round(engine, sheet)["after"] == sheet["scores"]
+    for lang in ("ru", "uk", "fr", "cs"):  # every language names the colour and keeps the figures
+        shown = sheet_message(lang, e)
+        assert i18n.text(lang, "blue") in shown and all(str(v) in shown for v in (13, 12, 3, 8)), shown
+
+
+def test_a_pavilion_sheet_counts_the_tiles_of_the_round_and_of_a_colour(engine):
+    """The issue's rounds: both players paying 21 red tiles in round 1 (the game has 22), a player paying 21 in a
+    round that deals 20, a pass discarding 30 with nothing placed; and the rounds next to them that a game can
+    have: the tiles kept from the last round, and bonus tiles that arrive before the placements they pay."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    def place(sheet, p, spaces, star="R"):
+        for space in spaces:
+            pvs.place(engine, sheet, p, star, space, star, 0)
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    place(sheet, 0, [5, 6, 1, 2, 3, 4])  # the window's 3 bonus tiles after space 6 pay for 1-4: 18 from the deal
+    assert sum(x["bonus_tiles"] for x in pvs.evaluate(engine, sheet)["events"][0] if x["event"] == "place") == 3
+    e = _refused(lambda: place(sheet, 1, [5]), "pv_colour_tower")
+    assert str(e) == "red: 26 red tiles paid up to round 1, but the game has 22, and none comes back from the " \
+                     "tower by then"
+    assert sheet_message("fr", e).startswith("« rouge » : 26 tuiles")
+    pvs.set_pass(engine, sheet, 0, 0, 2)  # 18 + 2 = 20: the whole deal
+    e = _refused(lambda: pvs.set_pass(engine, sheet, 0, 0, 3), "pv_round_deals")
+    assert e.fields == {"n": 21, "players": 2, "m": 20}
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    place(sheet, 0, [1, 2, 3, 4, 5])
+    before = json.dumps(sheet)
+    e = _refused(lambda: place(sheet, 0, [6]), "pv_round_deals")  # 21 tiles: the window's come after them
+    assert e.fields["n"] == 21 and json.dumps(sheet) == before
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    _refused(lambda: pvs.set_pass(engine, sheet, 1, 0, 30), "pv_round_deals")
+    pvs.set_pass(engine, sheet, 1, 4, 16)  # keeps 4 of the deal's 20
+    pvs.finish_round(engine, sheet)
+    pvs.set_pass(engine, sheet, 1, 0, 24)  # the 4 kept and the next 20
+    _refused(lambda: pvs.set_pass(engine, sheet, 1, 0, 25), "pv_round_deals")
+    _refused(lambda: pvs.set_token(engine, sheet, 0, 1), "pv_round_deals")  # the token's tile is one more
+
+
+def test_a_pavilion_sheet_counts_a_colour_after_the_tower_may_have_come_back(engine):
+    """At 4 players the bag's 132 tiles are gone by round 4 (10 + 4 x 36): tiles paid before may be back, but no
+    more of a colour can be paid in one round than the game has less those on the boards (plus the round's bonus
+    tiles, which may be tiles paid earlier in the round)."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    sheet = pvs.new_sheet(["A", "B", "C", "D"])
+    for _ in range(3):
+        pvs.finish_round(engine, sheet)
+    for space in (5, 6, 1, 2, 3, 4):
+        pvs.place(engine, sheet, 0, "R", space, "R", 0)  # 21 red, 3 bonus tiles
+    pvs.place(engine, sheet, 1, "C", 4, "R", 0)  # 25 = 22 + 3: a round a game can have
+    pvs.place(engine, sheet, 1, "C", 4, "R", 0)  # taken back
+    e = _refused(lambda: pvs.place(engine, sheet, 1, "C", 5, "R", 0), "pv_colour_round")
+    assert e.fields == {"colour": "red", "n": 26, "b": 0, "total": 22, "s": 3}
+
+
+def test_a_pavilion_sheet_refuses_wild_tiles_named_for_the_wild_colour(engine):
+    """The wild colour placed with "wild tiles used" set was taken as real tiles, silently: the engine refuses it
+    (all its tiles are that colour). A wild tile on a space 1 is refused in words that count right."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    sheet = pvs.new_sheet(["Anna", "Boris"])
+    for star, colour in (("P", "P"), ("C", "P")):  # purple: round 1's wild colour
+        e = _refused(lambda: pvs.place(engine, sheet, 0, star, 3, colour, 2), None)
+        assert str(e) == "Anna: purple is this round's wild colour: placing it pays all 3 tiles in purple, written " \
+                         "with 0 wild tiles"
+        assert sheet_message("uk", e).startswith("Anna: «фіолетовий» — джокер")
+    assert sheet["pending"]["places"] == [[], []]
+    pvs.place(engine, sheet, 0, "P", 3, "P", 0)
+    e = _refused(lambda: pvs.place(engine, sheet, 1, "O", 1, "O", 1), "no_wild_on_1")
+    assert str(e) == "Boris: orange star space 1 costs one tile, a real orange one: no wild tile can stand in for it"
+    assert sheet_message("fr", e) == ("Boris : étoile orange, case 1, coûte une seule tuile, une vraie tuile "
+                                      "« orange » : aucun joker ne peut la remplacer")
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
+def test_every_round_of_real_games_is_accepted(engine, variant):
+    """The tile counts refuse only what no game has: games of the random bot and games that take one colour
+    whenever they can (tiles of that colour up to the game's whole set in one pass of the bag), 2-4 players,
+    entered round by round, give the engine's final scores."""
+    from azul_engine.web import pavilion_sheet as pvs
+
+    from web_support import hungry_game
+
+    for players in (2, 3, 4):
+        for seed in range(3):
+            for game in (finished_game(engine, players, variant, 100 + seed, bot="random"),
+                         hungry_game(engine, players, variant, seed)):
+                names = ["P%d" % p for p in range(players)]
+                if variant == "summer-pavilion":
+                    sheet = pvs.new_sheet(names)
+                    for events in game.score_sheet():
+                        for e in events:
+                            if e["event"] == "start-token":
+                                pvs.set_token(engine, sheet, e["player"], e["tiles"])
+                            elif e["event"] == "place":
+                                pvs.place(engine, sheet, e["player"], e["star"], e["space"], e["colour"], e["wilds"])
+                            elif e["event"] == "pass":
+                                pvs.set_pass(engine, sheet, e["player"], len(e["kept"]), e["discarded"])
+                        pvs.finish_round(engine, sheet)
+                else:
+                    rounds = table_rounds(game)
+                    if rounds is None:  # nobody took from the centre in some round: the marker is unknown
+                        continue
+                    sheet = sheets.new_sheet(variant, names)
+                    for entry in rounds:
+                        enter_round(engine, sheet, entry)
+                assert sheet["over"] and sheet["final"]["scores"] == game.scores, (players, seed)

@@ -204,9 +204,7 @@ T = {
     "green": ("green", "зелёный", "зелений", "vert", "zelená"),
     "orange": ("orange", "оранжевый", "помаранчевий", "orange", "oranžová"),
     "pavilion": ("Summer Pavilion", "Летний павильон", "Літній павільйон", "Pavillon d'été", "Letní pavilon"),
-    "star_of": ("{c} star", "звезда: {c}", "зірка: {c}", "étoile {c}", "hvězda: {c}"),
-    "centre_star": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale",
-                    "střední hvězda"),
+    "colon": ("{x}:", "{x}:", "{x}:", "{x} :", "{x}:"),
     "pv_help": ("Tap the space of each tile placed this round, in the order the player placed them (a tile scores "
                 "the tiles already joined to it, so the order counts: each new tile shows its number), with the "
                 "wild tiles used, chosen beside that board; the number of the space is the tiles paid. Tap a tile "
@@ -467,6 +465,94 @@ T = {
                   "cette feuille ; téléchargez plutôt la feuille (JSON).",
                   "Za {s} s nebyla nalezena hra, jejíž rozdání a tahy dávají zdi a body tohoto záznamu; stáhněte "
                   "si raději záznam skóre (JSON)."),
+    "star_O": ("orange star", "оранжевая звезда", "помаранчева зірка", "étoile orange", "oranžová hvězda"),
+    "star_R": ("red star", "красная звезда", "червона зірка", "étoile rouge", "červená hvězda"),
+    "star_B": ("blue star", "синяя звезда", "синя зірка", "étoile bleue", "modrá hvězda"),
+    "star_Y": ("yellow star", "жёлтая звезда", "жовта зірка", "étoile jaune", "žlutá hvězda"),
+    "star_G": ("green star", "зелёная звезда", "зелена зірка", "étoile verte", "zelená hvězda"),
+    "star_P": ("purple star", "фиолетовая звезда", "фіолетова зірка", "étoile violette", "fialová hvězda"),
+    "star_C": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale", "střední hvězda"),
+    "colour_lid": ("{colour}: {n} {colour} tiles in the pattern lines completed up to round {k}, but the game has "
+                   "{total}, and none comes back from the lid before round {back} ({players} players)",
+                   "«{colour}»: плиток этого цвета в линиях узора, заполненных до раунда {k} включительно: {n}, а в "
+                   "игре их {total}, и из крышки в мешок ни одна не вернётся раньше раунда {back} (игроков: "
+                   "{players})",
+                   "«{colour}»: плиток цього кольору в лініях візерунка, заповнених до раунду {k} включно: {n}, а в "
+                   "грі їх {total}, і з кришки в мішок жодна не повернеться раніше раунду {back} (гравців: "
+                   "{players})",
+                   "« {colour} » : {n} tuiles de cette couleur dans les lignes de motif complétées jusqu'à la manche "
+                   "{k}, mais le jeu en a {total}, et aucune ne revient du couvercle dans le sac avant la manche "
+                   "{back} ({players} joueurs)",
+                   "„{colour}“: dlaždic této barvy v řadách vzoru dokončených do kola {k} včetně: {n}, ale hra jich "
+                   "má {total} a z víka se do sáčku žádná nevrátí před kolem {back} (hráčů: {players})"),
+    "colour_pour": ("{colour}: {n} {colour} tiles in the pattern lines completed this round, but at most {m} can be in "
+                    "play in round {k}: what the bag had left and {d} tiles drawn from the lid",
+                    "«{colour}»: плиток этого цвета в линиях узора, заполненных в этом раунде: {n}, а в раунде {k} "
+                    "их может быть в игре не больше {m}: остаток мешка и {d} плиток из крышки",
+                    "«{colour}»: плиток цього кольору в лініях візерунка, заповнених у цьому раунді: {n}, а в раунді "
+                    "{k} їх може бути в грі не більше {m}: залишок мішка і {d} плиток з кришки",
+                    "« {colour} » : {n} tuiles de cette couleur dans les lignes de motif complétées cette manche, "
+                    "mais {m} au plus peuvent être en jeu à la manche {k} : le reste du sac et {d} tuiles tirées du "
+                    "couvercle",
+                    "„{colour}“: dlaždic této barvy v řadách vzoru dokončených v tomto kole: {n}, ale v kole {k} "
+                    "jich může být ve hře nejvýš {m}: zbytek sáčku a {d} dlaždic z víka"),
+    "pv_round_deals": ("this round's entries need at least {n} tiles from the factories and the centre (the tiles "
+                       "paid, kept and discarded, less those kept from the last round and the bonus tiles received "
+                       "in time to pay), but a round of {players} players deals {m}",
+                       "плиток с фабрик и из центра записям этого раунда нужно не меньше {n} (оплаченные, "
+                       "оставленные и сброшенные плитки за вычетом оставленных в прошлом раунде и бонусных плиток, "
+                       "полученных вовремя, чтобы ими платить), а раунд на {players} игроков раздаёт {m}",
+                       "плиток з фабрик і з центру записам цього раунду потрібно щонайменше {n} (оплачені, "
+                       "залишені й скинуті плитки за вирахуванням залишених у минулому раунді та бонусних плиток, "
+                       "отриманих вчасно, щоб ними платити), а раунд на {players} гравців роздає {m}",
+                       "les saisies de cette manche demandent au moins {n} tuiles des fabriques et du centre (les "
+                       "tuiles payées, gardées et défaussées, moins celles gardées de la manche précédente et les "
+                       "tuiles bonus reçues à temps pour payer), mais une manche à {players} joueurs en distribue "
+                       "{m}",
+                       "zápisy tohoto kola potřebují z továren a ze středu nejméně {n} dlaždic (zaplacené, "
+                       "ponechané a odhozené dlaždice bez těch ponechaných z minulého kola a bonusových dlaždic "
+                       "získaných včas k placení), ale kolo pro {players} hráče rozdá {m}"),
+    "pv_colour_tower": ("{colour}: {n} {colour} tiles paid up to round {k}, but the game has {total}, and none comes "
+                        "back from the tower by then",
+                        "«{colour}»: плиток этого цвета оплачено до раунда {k} включительно: {n}, а в игре их "
+                        "{total}, и к этому времени ни одна не вернулась из башни",
+                        "«{colour}»: плиток цього кольору оплачено до раунду {k} включно: {n}, а в грі їх {total}, "
+                        "і на цей час жодна не повернулася з вежі",
+                        "« {colour} » : {n} tuiles de cette couleur payées jusqu'à la manche {k}, mais le jeu en a "
+                        "{total}, et aucune n'est encore revenue de la tour",
+                        "„{colour}“: dlaždic této barvy zaplaceno do kola {k} včetně: {n}, ale hra jich má {total} "
+                        "a z věže se do té doby žádná nevrátila"),
+    "pv_colour_round": ("{colour}: {n} {colour} tiles paid this round and {b} on the boards before it, but the game "
+                        "has {total} (and {s} bonus tiles this round that may come back from the tower)",
+                        "«{colour}»: плиток этого цвета оплачено в этом раунде: {n}, на планшетах до него: {b}, а в "
+                        "игре их {total} (и бонусных плиток в этом раунде, которые могли вернуться из башни: {s})",
+                        "«{colour}»: плиток цього кольору оплачено в цьому раунді: {n}, на планшетах до нього: {b}, "
+                        "а в грі їх {total} (і бонусних плиток у цьому раунді, які могли повернутися з вежі: {s})",
+                        "« {colour} » : {n} tuiles de cette couleur payées cette manche et {b} sur les plateaux "
+                        "avant elle, mais le jeu en a {total} (et {s} tuiles bonus cette manche, qui peuvent revenir "
+                        "de la tour)",
+                        "„{colour}“: dlaždic této barvy zaplaceno v tomto kole: {n}, na deskách před ním: {b}, ale "
+                        "hra jich má {total} (a bonusových dlaždic v tomto kole, které se mohly vrátit z věže: {s})"),
+    "no_wild_on_1": ("{name}: {star} space 1 costs one tile, a real {colour} one: no wild tile can stand in for it",
+                     "{name}: {star}, клетка 1, стоит одну плитку — настоящую «{colour}»: джокер её заменить не "
+                     "может",
+                     "{name}: {star}, клітинка 1, коштує одну плитку — справжню «{colour}»: джокер її замінити не "
+                     "може",
+                     "{name} : {star}, case 1, coûte une seule tuile, une vraie tuile « {colour} » : aucun joker ne "
+                     "peut la remplacer",
+                     "{name}: {star}, pole 1, stojí jednu dlaždici, skutečnou barvy „{colour}“: žolík ji nahradit "
+                     "nemůže"),
+    "e_wall_pattern": ("wall: impossible wall: {colour} cannot be in row {row}, column {col} of the coloured wall",
+                       "стена: невозможная стена: «{colour}» не может быть в ряду {row}, столбце {col} цветной стены",
+                       "стіна: неможлива стіна: «{colour}» не може бути в ряду {row}, стовпці {col} кольорової стіни",
+                       "mur : mur impossible : « {colour} » ne peut pas être à la rangée {row}, colonne {col} du mur "
+                       "coloré",
+                       "zeď: nemožná zeď: „{colour}“ nemůže být v řadě {row}, sloupci {col} barevné zdi"),
+    "bad_score": ("score before bonuses: “{v}” is not a whole number 0 or more",
+                  "счёт до бонусов: «{v}» — не целое число от 0 и больше",
+                  "рахунок до бонусів: «{v}» — не ціле число від 0 і більше",
+                  "score avant bonus : « {v} » n'est pas un nombre entier positif ou nul",
+                  "skóre před bonusy: „{v}“ není celé číslo 0 nebo větší"),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),
@@ -512,6 +598,8 @@ ENGINE = (
     (r"wall: row (?P<row>\d) has (?P<n>\d+) cells, not 5: '(?P<cells>[^']*)'", "e_wall_cells"),
     (r"wall: impossible wall: row (?P<row>\d) repeats a colour", "e_wall_row_repeats"),
     (r"wall: impossible wall: column (?P<col>\d) repeats a colour", "e_wall_col_repeats"),
+    (r"wall: impossible wall: " + _COLOUR + r" cannot be in row (?P<row>\d), column (?P<col>\d) of the coloured "
+     r"wall", "e_wall_pattern"),
 )
 _ENGINE = tuple((re.compile(r"^(?P<who>.+: )?" + pattern + "$", re.S), key) for pattern, key in ENGINE)
 
@@ -528,13 +616,19 @@ def engine_text(lang, message):
             if "colour" in fields:
                 fields["colour"] = text(lang, fields["colour"])
             if "star" in fields:
-                star = fields["star"]
-                fields["star"] = text(lang, "centre_star") if star == "centre" else text(
-                    lang, "star_of", c=text(lang, star))
-            return (m.group("who") or "") + text(lang, key, **fields)
+                fields["star"] = text(lang, "star_" + STAR_LETTERS[fields["star"]])
+            return who(lang, m.group("who")) + text(lang, key, **fields)
     return message
 
 
+def who(lang, prefix):
+    """A "Name: " before a message, with the language's colon ("Name : " in French); "" for None."""
+    if not prefix:
+        return ""
+    return text(lang, "colon", x=prefix[:-2]) + " "
+
+
+STAR_LETTERS = {"orange": "O", "red": "R", "blue": "B", "yellow": "Y", "green": "G", "purple": "P", "centre": "C"}
 COLOUR_KEYS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 PAVILION_COLOUR_KEYS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 

@@ -39,7 +39,7 @@ def pv_colour(lang, c):
 
 def pv_star(lang, star):
     """A Summer Pavilion star's name ("centre star", "purple star")."""
-    return i18n.text(lang, "centre_star") if star == "C" else i18n.text(lang, "star_of", c=pv_colour(lang, star))
+    return i18n.text(lang, "star_" + star)
 
 
 def _in_language(function):
@@ -148,9 +148,10 @@ def sheet_message(lang, e):
     where the catalogue does not know it)."""
     if getattr(e, "key", None):
         fields = dict(e.fields)
-        if "colour" in fields:
-            key = fields["colour"]
-            fields["colour"] = i18n.text(lang, key) if key in i18n.T else key
+        for field in ("colour", "star"):  # their words, by their keys
+            if field in fields:
+                key = fields[field]
+                fields[field] = i18n.text(lang, key) if key in i18n.T else key
         return i18n.text(lang, e.key, **fields)
     return i18n.engine_text(lang, str(e))
 
