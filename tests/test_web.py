@@ -279,6 +279,58 @@ def test_score_check_of_a_wall(client, engine):
     assert r.status_code == 400 and r.json()["error"].startswith("score:")
 
 
+def _form_values(html):
+    """What the score check's forms show: the textareas' text, the inputs' values, the selects' chosen values, by
+    form and name."""
+    import html as markup
+    import re
+
+    forms = {}
+    for form_id, body in re.findall(r'<form id="(\w+)".*?>(.*?)</form>', html, re.S):
+        values = {name: markup.unescape(text) for name, text in re.findall(
+            r'<textarea name="(\w+)"[^>]*>(.*?)</textarea>', body, re.S)}
+        values.update(re.findall(r'<input name="(\w+)"[^>]* value="([^"]*)"', body))
+        for name, options in re.findall(r'<select name="(\w+)">(.*?)</select>', body, re.S):
+            values[name] = re.search(r'<option value="([^"]*)" selected>', options).group(1)
+        forms[form_id] = values
+    return forms
+
+
+def test_score_check_keeps_what_was_entered_and_drops_a_stale_result(client, engine):
+    """After Check the forms show what was checked (they went back to the example wall, 0 and Classic beside a
+    result of what was entered); after a refusal no result is left from the check before."""
+    grey = "BYRKW\nYRKWB\nKWBYR\n.....\n....."
+    r = client.post("/api/check/wall", json={"wall": grey, "score": "31", "variant": "grey"})
+    html = r.json()["html"]
+    assert r.status_code == 200 and 'id="final-score"' in html
+    assert _form_values(html)["wallform"] == {"wall": grey, "score": "31", "variant": "grey"}
+    b = engine.end_bonus(records.wall_text(grey), variant="grey")
+    assert "31 + %d = %d" % (b["points"], 31 + b["points"]) in html
+    for bad in ({"wall": "BYRK\n.....\n.....\n.....\n.....", "score": "31", "variant": "grey"},
+                {"wall": grey, "score": "abc", "variant": "grey"}):
+        r = client.post("/api/check/wall", json=bad)
+        assert r.status_code in (400, 422) and r.json()["error"]
+        html = r.json()["html"]
+        assert 'id="final-score"' not in html and _form_values(html)["wallform"] == bad
+    board = "OOOOOO\nRRR...\n......\n......\n......\n......\nPGOYBR"
+    r = client.post("/api/check/board", json={"board": board, "score": "47", "kept": "2"})
+    html = r.json()["html"]
+    assert _form_values(html)["boardform"] == {"board": board, "score": "47", "kept": "2"}
+    assert "47 + 29 &minus; 2 = 74" in html and "orange star +17, centre star +12" in html
+
+
+def test_score_check_of_a_summer_pavilion_board_gives_the_engines_end(client, engine):
+    """The web app's Summer Pavilion score check (it had a sheet but no check): the boards of a finished game with
+    their scores after round 6's passes and their kept tiles give the engine's final scores."""
+    game = finished_game(engine, 3, "summer-pavilion", 1)
+    ends = [e for e in game.score_sheet()[-1] if e["event"] == "end"]
+    for p, end in enumerate(ends):
+        r = client.post("/api/check/board", json={"board": "/".join(game.boards[p]), "score": end["before"],
+                                                  "kept": end["kept"]})
+        assert r.status_code == 200, r.text
+        assert r.json()["html"].count(" = %d</th>" % end["after"]) == 1
+
+
 def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
     good = finished_game(engine, 2, "classic", 3).record()
     bad = json.loads(json.dumps(good))

@@ -208,7 +208,12 @@ def test_a_summer_pavilion_replay_draws_the_board(app, engine):
 
 
 BAD_WALLS = ["BYRKW\nWBYRK\nKWBYR\nRKWBY\nYRKWZ", "BYRK\n", "BYRK\nWBYRK\n.....\n.....\n.....",
-             "BBRKW\nWBYRK\n.....\n.....\n.....", "BYRKW\nBYRKW\n.....\n.....\n....."]
+             "BBRKW\nWBYRK\n.....\n.....\n.....", "BYRKW\nBYRKW\n.....\n.....\n.....",
+             "YBRKW\n.....\n.....\n.....\n.....", "BBRKW\nWBYRK\n.....\n.....\n....."]
+BAD_BOARDS = ["OOOOOO\n", "OOXOOO\n......\n......\n......\n......\n......\n......",
+              "OOOOO\n......\n......\n......\n......\n......\n......",
+              "ROOOOO\n......\n......\n......\n......\n......\n......",
+              "......\n......\n......\n......\n......\n......\nPGOYBG"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
@@ -219,7 +224,19 @@ def test_the_score_checks_wall_errors_speak_the_pages_language(app, lang):
         c.get("/?lang=" + lang)
         assert i18n.text(lang, "colour_legend") in c.get("/check").text
         for wall in BAD_WALLS:
-            r = c.post("/api/check/wall", json={"wall": wall, "score": "0"})
-            english = TestClient(app).post("/api/check/wall", json={"wall": wall, "score": "0"}).json()["error"]
+            r = c.post("/api/check/wall", json={"wall": wall, "score": "0", "variant": "classic"})
+            english = TestClient(app).post("/api/check/wall", json={"wall": wall, "score": "0",
+                                                                    "variant": "classic"}).json()["error"]
             assert r.status_code == 422 and r.json()["error"] != english, (wall, english)
             assert not r.json()["error"].startswith("wall:"), r.json()["error"]
+        for board in BAD_BOARDS:  # the Summer Pavilion check's (issue 38)
+            r = c.post("/api/check/board", json={"board": board, "score": "9", "kept": "0"})
+            english = TestClient(app).post("/api/check/board", json={"board": board, "score": "9",
+                                                                     "kept": "0"}).json()["error"]
+            assert r.status_code == 422 and english.startswith("board:"), (board, english)
+            assert r.json()["error"] != english and not r.json()["error"].startswith("board:"), r.json()["error"]
+        for url, body in (("/api/check/wall", {"wall": BAD_WALLS[0], "score": "-3"}),
+                          ("/api/check/board", {"board": BAD_BOARDS[0], "score": "0", "kept": "0"})):
+            r = c.post(url, json=body)  # (the score is read first: it is refused, not the wall)
+            assert r.status_code == 400 and r.json()["error"] == i18n.text(
+                lang, "bad_score", v=body["score"], min=1 if "board" in url else 0), r.json()["error"]

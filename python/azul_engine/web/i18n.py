@@ -263,6 +263,60 @@ T = {
     "any_wall": ("any wall (no colour pattern)", "любая стена (без цветного узора)",
                  "будь-яка стіна (без кольорового візерунка)", "tout mur (sans motif de couleur)",
                  "libovolná zeď (bez barevného vzoru)"),
+    "check_classic": ("Classic or grey wall", "Классика или серая стена", "Класика або сіра стіна",
+                      "Mur classique ou gris", "Klasická nebo šedá zeď"),
+    "check_board": ("Final board: seven rows, one a star in this order, each its six spaces (1 to 6) as P G O Y B R "
+                    "and dots", "Итоговый планшет: семь рядов, по звезде в этом порядке, в каждом шесть полей (1-6) "
+                    "из P G O Y B R и точек", "Підсумковий планшет: сім рядів, по зірці в цьому порядку, у кожному "
+                    "шість полів (1-6) з P G O Y B R і крапок", "Plateau final : sept lignes, une par étoile dans "
+                    "cet ordre, chacune ses six cases (1 à 6) en P G O Y B R et points", "Konečná deska: sedm řad, "
+                    "po jedné hvězdě v tomto pořadí, každá svých šest polí (1 až 6) z P G O Y B R a teček"),
+    "board_legend": ("P purple, G green, O orange, Y yellow, B blue, R red, . an empty space",
+                     "P фиолетовый, G зелёный, O оранжевый, Y жёлтый, B синий, R красный, . пустое поле",
+                     "P фіолетовий, G зелений, O помаранчевий, Y жовтий, B синій, R червоний, . порожнє поле",
+                     "P violet, G vert, O orange, Y jaune, B bleu, R rouge, . case vide",
+                     "P fialová, G zelená, O oranžová, Y žlutá, B modrá, R červená, . prázdné pole"),
+    "pv_score": ("Score after round 6's passes", "Счёт после пасов 6-го раунда", "Рахунок після пасів 6-го раунду",
+                 "Score après les passes de la manche 6", "Skóre po pasech 6. kola"),
+    "kept_tiles": ("Tiles kept at the last pass", "Плиток оставлено при последнем пасе",
+                   "Плиток залишено під час останнього пасу", "Tuiles gardées à la dernière passe",
+                   "Dlaždice ponechané při posledním pasu"),
+    "stars_done": ("complete stars", "полные звёзды", "повні зірки", "étoiles complètes", "úplné hvězdy"),
+    "numbers_done": ("numbers covered on every star", "числа, закрытые на всех звёздах",
+                     "числа, закриті на всіх зірках", "nombres couverts sur toutes les étoiles",
+                     "čísla zakrytá na všech hvězdách"),
+    "none": ("none", "нет", "немає", "aucun", "žádné"),
+    "e_board_rows": ("board: {n} rows, not 7 (one row per star, O R B Y G P C, each its six spaces; or rows separated "
+                     "by '/')",
+                     "планшет: рядов {n}, а нужно 7 (по ряду на звезду, O R B Y G P C, в каждом шесть полей; или ряды "
+                     "через «/»)",
+                     "планшет: рядів {n}, а треба 7 (по ряду на зірку, O R B Y G P C, у кожному шість полів; або "
+                     "ряди через «/»)",
+                     "plateau : {n} lignes au lieu de 7 (une ligne par étoile, O R B Y G P C, chacune ses six "
+                     "cases ; ou séparées par « / »)",
+                     "deska: {n} řad místo 7 (jedna řada na hvězdu, O R B Y G P C, každá svých šest polí; nebo řady "
+                     "oddělené „/“)"),
+    "e_board_letter": ("board: row {row} ({star}): '{ch}' is not a colour letter (P G O Y B R) or '.' for an empty "
+                       "space",
+                       "планшет: ряд {row} ({star}): «{ch}» — не буква цвета (P G O Y B R) и не «.» для пустого поля",
+                       "планшет: ряд {row} ({star}): «{ch}» — не літера кольору (P G O Y B R) і не «.» для "
+                       "порожнього поля",
+                       "plateau : ligne {row} ({star}) : « {ch} » n'est ni une lettre de couleur (P G O Y B R) ni "
+                       "« . » pour une case vide",
+                       "deska: řada {row} ({star}): „{ch}“ není písmeno barvy (P G O Y B R) ani „.“ pro prázdné "
+                       "pole"),
+    "e_board_cells": ("board: row {row} ({star}) has {n} spaces, not 6: '{cells}'",
+                      "планшет: в ряду {row} ({star}) полей {n}, а нужно 6: «{cells}»",
+                      "планшет: у ряду {row} ({star}) полів {n}, а треба 6: «{cells}»",
+                      "plateau : la ligne {row} ({star}) a {n} cases au lieu de 6 : « {cells} »",
+                      "deska: řada {row} ({star}) má {n} polí místo 6: „{cells}“"),
+    "e_board_star": ("board: the {star} cannot hold {colour}", "планшет: {star} не может содержать «{colour}»",
+                     "планшет: {star} не може містити «{colour}»", "plateau : {star} ne peut pas contenir de "
+                     "« {colour} »", "deska: {star} nemůže obsahovat barvu „{colour}“"),
+    "e_board_twice": ("board: the centre star holds {colour} twice", "планшет: на центральной звезде дважды "
+                      "«{colour}»", "планшет: на центральній зірці двічі «{colour}»",
+                      "plateau : l'étoile centrale a deux fois « {colour} »",
+                      "deska: střední hvězda má barvu „{colour}“ dvakrát"),
     "upload_record": ("Or upload a game record (.jsonl)", "Или загрузите запись партии (.jsonl)",
                       "Або завантажте запис партії (.jsonl)", "Ou envoyez une partie enregistrée (.jsonl)",
                       "Nebo nahrajte záznam hry (.jsonl)"),
@@ -548,11 +602,10 @@ T = {
                        "mur : mur impossible : « {colour} » ne peut pas être à la rangée {row}, colonne {col} du mur "
                        "coloré",
                        "zeď: nemožná zeď: „{colour}“ nemůže být v řadě {row}, sloupci {col} barevné zdi"),
-    "bad_score": ("score before bonuses: “{v}” is not a whole number 0 or more",
-                  "счёт до бонусов: «{v}» — не целое число от 0 и больше",
-                  "рахунок до бонусів: «{v}» — не ціле число від 0 і більше",
-                  "score avant bonus : « {v} » n'est pas un nombre entier positif ou nul",
-                  "skóre před bonusy: „{v}“ není celé číslo 0 nebo větší"),
+    "bad_score": ("score: “{v}” is not a whole number {min} or more", "счёт: «{v}» — не целое число от {min} и больше",
+                  "рахунок: «{v}» — не ціле число від {min} і більше",
+                  "score : « {v} » n'est pas un nombre entier de {min} ou plus",
+                  "skóre: „{v}“ není celé číslo {min} nebo větší"),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),
@@ -578,8 +631,18 @@ T = {
 # The engine's refusals that a score sheet can meet, by the engine's English wording (both engines word them
 # alike), each with the key of its translation in T; a "Name: " before one is kept as it is.
 _COLOUR = r"(?P<colour>blue|yellow|red|black|white|purple|green|orange)"
-_WHERE = r"(?P<star>orange|red|blue|yellow|green|purple|centre) star space (?P<space>\d)"
+_STAR = r"(?P<star>orange|red|blue|yellow|green|purple|centre)"
+_WHERE = _STAR + r" star space (?P<space>\d)"
 ENGINE = (
+    # (first: "the centre star holds ... twice" below would match a board's, with "board: " for a name)
+    (r"board: (?P<n>\d+) rows, not 7 \(one row per star, O R B Y G P C, each its six spaces; or rows separated by "
+     r"'/'\)", "e_board_rows"),
+    (r"board: row (?P<row>\d) \(" + _STAR + r" star\): '(?P<ch>.)' is not a colour letter \(P G O Y B R\) or '\.' "
+     r"for an empty space", "e_board_letter"),
+    (r"board: row (?P<row>\d) \(" + _STAR + r" star\) has (?P<n>\d+) spaces, not 6: '(?P<cells>[^']*)'",
+     "e_board_cells"),
+    (r"board: the " + _STAR + r" star cannot hold " + _COLOUR, "e_board_star"),
+    (r"board: the centre star holds " + _COLOUR + r" twice", "e_board_twice"),
     (r"wall row (?P<row>\d), column (?P<col>\d) is already taken", "e_cell_taken"),
     (r"wall column (?P<col>\d) already has " + _COLOUR, "e_column_has"),
     (r"wall row (?P<row>\d) already has " + _COLOUR, "e_row_has"),

@@ -23,8 +23,9 @@ ALL_TILES = PER_COLOUR * len(COLOURS)  # 132, all in the bag at the start
 SUPPLY = 10  # tiles of the supply, drawn at the setup (rules section 3)
 FACTORY_TILES = 4
 KEEP = 4
+MIN_SCORE = _INFO.min_score  # 1: no loss takes a score below it
 COLOUR_WORDS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}  # (i18n.T keys)
-STAR_WORDS = dict({s: COLOUR_WORDS[s] + " star" for s in STARS if s != "C"}, C="centre star")  # the engine's words
+STAR_WORDS = dict({s: w + " star" for s, w in COLOUR_WORDS.items()}, C="centre star")  # the engine's words
 
 
 def wild(round_number):

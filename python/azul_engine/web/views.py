@@ -22,8 +22,10 @@ from . import i18n, pavilion_sheet as pvs, sheet as sheets
 NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play", "nav_play"),
        ("/replay", "nav_replay"))
 SEAT_CHOICES = (("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts"))
-# The score check's example: a classic wall with its first two rows full (game_info's pattern).
+# The score check's examples: a classic wall with its first two rows full (game_info's pattern); a Summer
+# Pavilion board with its orange and centre stars complete.
 EXAMPLE_WALL = "\n".join((azul_engine.game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
+EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (azul_engine.game_info("summer-pavilion").colours,))
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
@@ -158,10 +160,16 @@ def sheet_message(lang, e):
 
 # -- score check -----------------------------------------------------------------------------------------------
 
-def check(call, **result):
-    """The score check; ``result``: what it shows under its forms, a wall's ``bonus`` (engine.end_bonus) with the
-    ``score`` before it, or ``audit``'s."""
-    return "check.html", dict({"example": EXAMPLE_WALL, "bonus": None, "audited": None}, **result)
+def check(call, entered=None, **result):
+    """The score check; ``entered``: what its forms were sent with (the wall, the score and the variant; the
+    board, its score and the tiles kept), shown again in them; ``result``: what it shows under them, a wall's
+    ``bonus`` (engine.end_bonus) with the ``score`` before it, a board's ``board`` (records.board_bonus) with its
+    ``score``, or ``audit``'s (none after a refusal: a result above an error would be the last one's)."""
+    forms = {"wall": EXAMPLE_WALL, "score": "0", "variant": "classic", "board": EXAMPLE_BOARD, "pv_score": "5",
+             "kept": 0}
+    forms.update(entered or {})
+    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "bonus": None, "board": None, "audited": None},
+                              **result)
 
 
 def audit(call, items):
