@@ -406,6 +406,42 @@ def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
     assert "id=\"winners\"" in client.get("/play").text
 
 
+class _Failing:
+    """A bot that raises: the web game's bots never do, but a game must say what the terminal game says if one
+    did."""
+
+    def choose(self, state):
+        raise RuntimeError("out of ideas")
+
+
+def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engine):
+    """The downloaded record carries "bots" (a person is "human") as the terminal game's does, and when a bot fails,
+    "forfeit" with the scores and winners at it (records.md section 5), which audit accepts; an undo takes the
+    game up again. (A failing bot was a 500, "the bot of seat 2 failed", and the record had neither field.)"""
+    from azul_engine.play import Game as TerminalGame
+
+    r = client.post("/api/play/new", json={"variant": "classic", "players": 3, "seat0": "human", "seat1": "greedy",
+                                           "seat2": "mcts", "seed": 4})
+    assert r.status_code == 200
+    game = session_of(client).game
+    terminal = TerminalGame(engine, 3, "classic", ["greedy", game.hint_bot], seat=0, seed=4)
+    record = json.loads(client.get("/play/download").text)
+    assert record["bots"] == json.loads(terminal.record_json())["bots"]
+    assert record["bots"] == [{"spec": "human"}, {"spec": "greedy"}, {"spec": game.hint_bot}]
+    game.bots[1] = _Failing()
+    move = game.state.legal_moves()[0]
+    r = client.post("/api/play/move", json={"move": move})
+    assert r.status_code == 200 and 'id="forfeit"' in r.json()["html"] and "out of ideas" in r.json()["html"]
+    assert game.forfeit is not None and not game.human_to_move()
+    record = json.loads(client.get("/play/download").text)
+    assert record["forfeit"] == {"seat": 1, "reason": "raised RuntimeError: out of ideas"}
+    assert record["final_scores"] == game.state.scores and record["winners"] == [0, 2]
+    assert records.audit(record, engine) == []
+    assert client.post("/api/play/move", json={"move": game.state.legal_moves()[0]}).status_code == 400
+    assert client.post("/api/play/undo", json={}).status_code == 200
+    assert game.forfeit is None and game.human_to_move() and "forfeit" not in client.get("/play/download").text
+
+
 def test_replay_viewer_steps_through_a_record(client, engine):
     game = finished_game(engine, 2, "classic", 5)
     text = "\n" + game.record_json() + "\n"

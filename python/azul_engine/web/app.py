@@ -170,11 +170,11 @@ async def sheet_record(request):
 
 
 async def play_download(request):
-    """``GET /play/download``: the record of the game in play."""
+    """``GET /play/download``: the record of the game in play, with who played each seat (and a bot's forfeit)."""
     token, session = session_of(request)
     if session.game is None:
         raise HTTPException(404, "no game in this session")
-    return download(request, token, session, session.game.state.record_json() + "\n", "application/x-ndjson",
+    return download(request, token, session, session.game.record_json() + "\n", "application/x-ndjson",
                     "azul-game.jsonl")
 
 
