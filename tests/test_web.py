@@ -16,7 +16,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import azul_engine  # noqa: E402
 from azul_engine import bots, records  # noqa: E402
-from azul_engine.web import i18n, sheet as sheets  # noqa: E402
+from azul_engine.web import i18n, sheet as sheets, views  # noqa: E402
 from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
@@ -382,8 +382,10 @@ def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
     assert len(game.hint) == 3 and all(h.move in game.state.legal_moves() for h in game.hint)
     expected = bots.hint(game.state, bot=game.hint_bot, top=3, seed=0)
     assert [h.as_dict() for h in game.hint] == [h.as_dict() for h in expected]
-    for h in game.hint:
-        assert "%s: %.0f%% of the search, value %.2f" % (h.move, 100 * h.share, h.value) in r.json()["html"]
+    for h in game.hint:  # the move in words, its notation in the tooltip
+        words = views.move_words("en", "grey", h.move)
+        assert '<li title="%s">%s: %.0f%% of the search, value %.2f</li>' % (
+            h.move, words, 100 * h.share, h.value) in r.json()["html"]
     assert sum(h.share for h in game.hint) <= 1 and game.hint[0].visits >= game.hint[1].visits
     # an illegal move is refused with the engine's message and changes nothing
     before = game.state.to_text()
@@ -693,7 +695,7 @@ def test_pavilion_sheet_order_of_the_tiles_is_shown_and_scored_in_that_order(cli
             assert r.status_code == 200, r.text
         html = r.json()["html"]
         numbers = {m.group(1): int(m.group(2)) for m in re.finditer(
-            r'data-space="(O\d)"[^>]*>\d<span class="nth" data-nth="(\d)"', html)}
+            r'data-space="(O\d)"[^>]*><span class="spacen">\d</span>O<span class="nth" data-nth="(\d)"', html)}
         assert numbers == {"O%d" % s: k + 1 for k, s in enumerate(order)}
         assert all('id="pvform-%d"' % p in html and 'data-form="pvform-%d"' % p in html for p in range(3))
         from azul_engine.web import pavilion_sheet as pvs
@@ -822,8 +824,9 @@ def test_the_bots_of_a_game_in_play_answer_for_a_copy_of_the_position(client):
     game.bots[1] = Fails()
     before = game.state.clone()
     move = before.legal_moves()[0]
-    r = client.post("/api/play/move", json={"move": move})
-    assert r.status_code == 500 and r.json()["error"] == "the bot of seat 2 failed: raised RuntimeError: out of ideas"
+    r = client.post("/api/play/move", json={"move": move})  # a forfeit, as in the terminal game (was a 500)
+    assert r.status_code == 200 and game.forfeit.as_dict() == {"seat": 1,
+                                                               "reason": "raised RuntimeError: out of ideas"}
     before.apply(move)
     assert game.state.to_text() == before.to_text() and game.state.current_player == 1
 
@@ -990,3 +993,114 @@ def test_every_round_of_real_games_is_accepted(engine, variant):
                     for entry in rounds:
                         enter_round(engine, sheet, entry)
                 assert sheet["over"] and sheet["final"]["scores"] == game.scores, (players, seed)
+
+
+# -- words, not codes, for a person (issue 38) ------------------------------------------------------------------
+
+def _visible_text(html):
+    """What a page shows as text: its markup's text, without the tags and their attributes (tooltips included)."""
+    import html as markup
+    import re
+
+    return markup.unescape(re.sub(r"<[^>]*>", " ", html))
+
+
+NOTATION = r"(?<![\w-])(?:[1-9C][BYRKW][1-5F]|W[1-5][1-5]|[ORBYGPC][1-6][PGOYBR][0-5]|[1-9C][PGOYBR]|\+[PGOYBR])(?![\w-])"
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
+def test_moves_are_words_of_the_pages_language(client, engine, lang):
+    """The play page's hint and last moves and the replay's move were engine notation ("1W2", "2:CYF", "CR5"): they
+    are words of the page's language, the notation in a tooltip."""
+    import re
+
+    client.get("/?lang=" + lang)
+    client.post("/api/play/new", json={"variant": "grey", "players": 2, "seat0": "human", "seat1": "greedy",
+                                       "seed": 3})
+    game = session_of(client).game
+    for _ in range(4):
+        client.post("/api/play/move", json={"move": game.state.legal_moves()[-1]})
+    html = client.post("/api/play/hint", json={}).json()["html"]
+    shown = _visible_text(html)
+    assert not re.findall(NOTATION, shown), re.findall(NOTATION, shown)
+    for move in [h.move for h in game.hint] + [m for _, m in game.log[-6:]]:
+        assert views.move_words(lang, "grey", move) in shown and 'title="%s"' % move in html
+    for variant, seed in (("classic", 5), ("summer-pavilion", 2)):
+        record = finished_game(engine, 2, variant, seed).record_json()
+        client.post("/api/replay/load", json={"text": record, "line": 1})
+        for to in (1, 4, 9, 20, 40):
+            html = client.post("/api/replay/step", json={"to": to}).json()["html"]
+            position = re.search(r'<p id="rp-pos">(.*?)</p>', html, re.S).group(1)
+            move = re.search(r'title="([^"]+)"', position).group(1)
+            assert _visible_text(position).split("·")[-1].strip() == views.move_words(lang, variant, move) != move
+
+
+def test_move_words_name_every_kind_of_move():
+    words = views.move_words
+    assert words("en", "classic", "3R4") == "Factory 3, red → pattern line 4"
+    assert words("fr", "classic", "CYF") == "Centre, jaune → plancher"
+    assert words("en", "grey", "W24") == "line 2's tile to the wall, column 4"
+    assert words("cs", "summer-pavilion", "3R") == "Továrna 3: červená"
+    assert words("fr", "summer-pavilion", "B3B1") == "étoile bleue, case 3 : bleu avec 1 joker(s)"
+    assert words("en", "summer-pavilion", "C5P0") == "centre star, space 5: purple"
+    assert words("ru", "summer-pavilion", "+G") == "бонусная плитка: зелёный"
+    assert words("en", "summer-pavilion", "-GRR") == "pass, keeping green, red, red"
+    assert words("uk", "summer-pavilion", "-") == "пас, нічого не залишено"
+
+
+def test_a_sheet_speaks_the_pages_language_wherever_it_was_begun(client, engine):
+    """Seats left unnamed are "Player N" in the language of the page showing them (the names were written into
+    the sheet in the language it was made in); the Summer Pavilion's stars are named, not lettered O R B Y G P C;
+    French puts a space before its colons everywhere ("Joueur 1:" and "Joueur 1 :" were both shown); a floor
+    without penalty says no "→ −0"; no text shows a command between backticks."""
+    import re
+
+    client.get("/?lang=fr")
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2, "name0": "", "name1": "Boris"})
+    client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
+    assert r.json()["error"].startswith("Joueur 1 : la ligne 1 du mur a déjà une tuile cette manche")
+    client.post("/api/sheet/marker", json={"player": 1})
+    client.post("/api/sheet/round", json={})
+    page = client.get("/sheet").text
+    assert "Joueur 1" in page and "Plancher : 0<" in page.replace("\n", "") and "&rarr; &minus;0" not in page
+    assert not re.search(r"\w:(?!//)[ <]", _visible_text(page).replace("http:", "")), "a colon without its space"
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
+    assert r.json()["error"] == "Joueur 1 : la case du mur ligne 1, colonne 1 est déjà prise"
+    client.get("/?lang=cs")
+    page = client.get("/sheet").text
+    assert "Hráč 1" in page and "Joueur" not in page and "Boris" in page
+    r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
+    assert r.json()["error"] == "Hráč 1: políčko zdi v řadě 1, sloupci 1 je už obsazené"
+    sheet = json.loads(client.get("/sheet/download").text)
+    assert sheet["names"] == ["Hráč 1", "Boris"]
+    client.post("/api/sheet/reset", json={})
+    client.get("/?lang=fr")
+    html = client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 2}).json()["html"]
+    assert html.count('<span class="starname">étoile bleue</span>') == 2
+    assert not re.search(r'<span(?! class="tile)[^>]*>[ORBYGPC]</span>', html)  # (a tile carries its letter)
+    assert all("`" not in text for texts in i18n.T.values() for text in texts)
+
+
+def test_the_replays_first_player_marker_says_1(client, engine):
+    record = finished_game(engine, 2, "classic", 5).record()
+    client.post("/api/replay/load", json={"text": json.dumps(record), "line": 1})
+    state = next(k for k, (s, _) in enumerate(
+        __import__("azul_engine.web.handlers", fromlist=["x"]).replay_states(engine, record))
+        if any("M" in f for f in s.floors))
+    html = client.post("/api/replay/step", json={"to": state}).json()["html"]
+    assert '<span class="tile t-M">1</span>' in html
+
+
+def test_a_refusal_to_the_pages_own_script_is_an_answer_not_a_failed_request(client):
+    """The page's script says it is the page's (X-Azul-Page): a refusal comes with 200, its status in the answer
+    (a 422 was logged by the browser as a failed request, for every refused tap); other clients get the 4xx."""
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2, "name0": "Anna"})
+    client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
+    second = {"player": 0, "row": 0, "col": 1}
+    plain = client.post("/api/sheet/tap", json=second)
+    page = client.post("/api/sheet/tap", json=second, headers={"X-Azul-Page": "1"})
+    assert plain.status_code == 422 and page.status_code == 200
+    assert page.json() == dict(plain.json(), status=422) and page.json()["error"].startswith("Anna: wall row 1")
+    r = client.post("/api/check/wall", json={"wall": "BYRKW", "score": "abc"}, headers={"X-Azul-Page": "1"})
+    assert r.status_code == 200 and r.json()["status"] == 400 and r.json()["error"].startswith("score:")

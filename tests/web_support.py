@@ -72,11 +72,12 @@ def free_port():
 
 
 class Server:
-    """uvicorn serving ``app`` on 127.0.0.1 in a thread; ``url``; ``stop()``."""
+    """uvicorn serving ``app`` on 127.0.0.1 in a thread; ``url``, ``app``; ``stop()``."""
 
     def __init__(self, app):
         import uvicorn
 
+        self.app = app
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error", lifespan="off")

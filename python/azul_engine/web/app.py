@@ -102,7 +102,8 @@ async def page(active, view, request):
 async def action(handler, request):
     """``POST /api/...``: ``handler(call, data)`` (``handlers``) on the request's JSON body, its answer as JSON; a
     refusal (``BadRequest``) is its status with ``{"error": ...}`` in the page's language (and ``"html"``, the page
-    part redrawn, when the handler gave one)."""
+    part redrawn, when the handler gave one), or, to the page's own script (``X-Azul-Page: 1``), a 200 with the
+    status in ``"status"``."""
     token, session = session_of(request)
     if not same_origin(request):  # a cross-site request changes nothing (CSRF)
         return JSONResponse({"error": "refused: the request came from another site"}, status_code=403)
@@ -123,7 +124,12 @@ async def action(handler, request):
 
         lang = await run_in_threadpool(words)
         message = i18n.text(lang, e.key, **e.fields) if e.key else e.message
-        response = JSONResponse({"error": message, **({"html": e.redraw} if e.redraw else {})}, status_code=e.status)
+        answer = {"error": message, **({"html": e.redraw} if e.redraw else {})}
+        if request.headers.get("x-azul-page") == "1":  # the page's own script: a refusal is an answer, not a
+            answer["status"] = e.status                  # failed request (which a browser logs as an error)
+            response = JSONResponse(answer)
+        else:
+            response = JSONResponse(answer, status_code=e.status)
     return with_cookie(request, response, token, session)
 
 
@@ -138,7 +144,8 @@ async def sheet_download(request):
     token, session = session_of(request)
     if session.sheet is None:
         raise HTTPException(404, "no score sheet in this session")
-    body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: session.sheet[k] for k in (
+    sheet = dict(session.sheet, names=views.sheet_names(language(request, session), session.sheet))
+    body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: sheet[k] for k in (
         "variant", "names", "rounds", "scores", "over", "final")}}, indent=1, default=str)
     return download(request, token, session, body, "application/json", "azul-score-sheet.json")
 

@@ -44,7 +44,7 @@ def _sheet_change(change):
         try:
             change(call, data)
         except sheets.SheetError as e:
-            refusal = BadRequest(views.sheet_message(call.lang, e), 422)
+            refusal = BadRequest(views.sheet_message(call.lang, e, call.session.sheet), 422)
             refusal.redraw = redrawn(call, views.sheet)["html"]
             raise refusal from None
         return redrawn(call, views.sheet)

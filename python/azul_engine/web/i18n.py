@@ -499,16 +499,20 @@ T = {
                          "у файлі більше {n} записів", "le fichier contient plus de {n} parties",
                          "soubor má více než {n} záznamů"),
     "record_note": ("A sheet holds no factories nor moves: the record is one game, found by a search, whose deals "
-                    "and drafts give these walls and scores by the rules; `audit` accepts it. The search can fail.",
+                    "and drafts give these walls and scores by the rules; the engine's audit (the command "
+                    "azul-engine audit) accepts it. The search can fail.",
                     "В листе счёта нет фабрик и ходов: запись — это одна партия, найденная поиском, раздачи и ходы "
-                    "которой по правилам дают эти стены и очки; `audit` её принимает. Поиск может не найти партию.",
+                    "которой по правилам дают эти стены и очки; проверка движка (команда azul-engine audit) её "
+                    "принимает. Поиск может не найти партию.",
                     "В аркуші рахунку немає фабрик і ходів: запис — це одна партія, знайдена пошуком, роздачі й "
-                    "ходи якої за правилами дають ці стіни й очки; `audit` її приймає. Пошук може не знайти партію.",
+                    "ходи якої за правилами дають ці стіни й очки; перевірка рушія (команда azul-engine audit) її "
+                    "приймає. Пошук може не знайти партію.",
                     "Une feuille ne contient ni fabriques ni coups : la partie enregistrée est trouvée par une "
-                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; `audit` "
-                    "l'accepte. La recherche peut échouer.",
+                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; la "
+                    "vérification du moteur (la commande azul-engine audit) l'accepte. La recherche peut échouer.",
                     "Záznam skóre neobsahuje továrny ani tahy: záznam hry je jedna hra nalezená hledáním, jejíž "
-                    "rozdání a tahy dávají podle pravidel tyto zdi a body; `audit` ji přijme. Hledání může selhat."),
+                    "rozdání a tahy dávají podle pravidel tyto zdi a body; kontrola enginu (příkaz azul-engine "
+                    "audit) ji přijme. Hledání může selhat."),
     "no_record": ("No game was found in {s} s whose deals and drafts give this sheet's walls and scores; download "
                   "the score sheet (JSON) instead.",
                   "За {s} с не найдена партия, раздачи и ходы которой дают стены и очки этого листа; скачайте лист "
@@ -611,6 +615,25 @@ T = {
                 "{who} програє через збій бота: партію зупинено. Причина:",
                 "{who} perd par forfait : la partie s'arrête ici. Raison :",
                 "{who} prohrává kontumačně: hra tady končí. Důvod:"),
+    "player": ("Player", "Игрок", "Гравець", "Joueur", "Hráč"),
+    "new_tile": ("placed this round", "выложена в этом раунде", "викладена в цьому раунді", "posée cette manche",
+                 "položena v tomto kole"),
+    "line_n": ("pattern line {n}", "линия узора {n}", "лінія візерунка {n}", "ligne de motif {n}", "řada vzoru {n}"),
+    "mv_floor": ("floor", "пол", "підлога", "plancher", "podlaha"),
+    "mv_draft": ("{src}, {colour} → {to}", "{src}, {colour} → {to}", "{src}, {colour} → {to}", "{src}, {colour} → {to}",
+                 "{src}, {colour} → {to}"),
+    "mv_tile": ("line {row}'s tile to the wall, column {col}", "плитка линии {row} — на стену, столбец {col}",
+                "плитка лінії {row} — на стіну, стовпець {col}", "tuile de la ligne {row} au mur, colonne {col}",
+                "dlaždice z řady {row} na zeď, sloupec {col}"),
+    "mv_take": ("{src}: {colour}", "{src}: {colour}", "{src}: {colour}", "{src} : {colour}", "{src}: {colour}"),
+    "mv_place": ("{star}, space {space}: {colour}", "{star}, поле {space}: {colour}", "{star}, поле {space}: {colour}",
+                 "{star}, case {space} : {colour}", "{star}, pole {space}: {colour}"),
+    "mv_bonus": ("bonus tile: {colour}", "бонусная плитка: {colour}", "бонусна плитка: {colour}",
+                 "tuile bonus : {colour}", "bonusová dlaždice: {colour}"),
+    "mv_pass": ("pass, keeping {kept}", "пас, оставлено: {kept}", "пас, залишено: {kept}", "passe, gardées : {kept}",
+                "pas, ponecháno: {kept}"),
+    "mv_pass_none": ("pass, keeping nothing", "пас, ничего не оставлено", "пас, нічого не залишено",
+                     "passe, rien de gardé", "pas, nic neponecháno"),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),

@@ -12,7 +12,7 @@ penalty.
 """
 
 from .. import IllegalMoveError, StateFormatError, game_info
-from .sheet import SheetError, _check_open  # (a game over refuses every change)
+from .sheet import SheetError, _check_open, name_of  # (a game over refuses every change)
 
 _INFO = game_info("summer-pavilion")
 COLOURS = _INFO.colours  # colour order
@@ -37,8 +37,7 @@ def new_sheet(names):
         raise SheetError("players: give 2 to 4 names")
     clean = []
     for i, name in enumerate(names):
-        name = " ".join(name.split())[:30] if isinstance(name, str) else ""
-        clean.append(name or "Player %d" % (i + 1))
+        clean.append(" ".join(name.split())[:30] if isinstance(name, str) else "")  # "": the default (name_of)
     n = len(clean)
     return {"variant": "summer-pavilion", "names": clean, "boards": [["......"] * 7 for _ in range(n)],
             "scores": [5] * n, "rounds": [], "over": False, "final": None, "pending": _empty_round(n)}
@@ -150,7 +149,7 @@ def _probe(engine, sheet, rnd, p, boards, hand, score, move, phase="play", centr
         prefix = "field p%d: " % p
         if message.startswith(prefix):
             message = message[len(prefix):]
-        raise SheetError("%s: %s" % (sheet["names"][p], message)) from None
+        raise SheetError("%s: %s" % (name_of(sheet, p), message)) from None
     return state
 
 
@@ -184,7 +183,7 @@ def evaluate(engine, sheet, pending=None):
             board = _board_after(sheet["boards"][p], pending["places"][p][:k])
             others = [final_boards[q] if q != p else board for q in range(players)]
             if x["space"] == 1 and x["wilds"] and x["colour"] != w:  # (the engine says "costs 1 tiles: at most 0")
-                name = sheet["names"][p]
+                name = name_of(sheet, p)
                 raise SheetError("%s: %s space 1 costs one tile, a real %s one: no wild tile can stand in for it"
                                  % (name, STAR_WORDS[x["star"]], COLOUR_WORDS[x["colour"]]), "no_wild_on_1",
                                  name=name, star="star_" + x["star"], colour=COLOUR_WORDS[x["colour"]])
@@ -346,7 +345,7 @@ def set_pass(engine, sheet, player, kept, discarded):
     trial = _copy(sheet["pending"])
     trial["kept"][player] = _int(kept, 0, 40, "tiles kept")
     if trial["kept"][player] > 4:  # the rule in its own words (the engine's names the pass it was given)
-        name = sheet["names"][player]
+        name = name_of(sheet, player)
         raise SheetError("%s: a pass keeps at most 4 tiles" % name, "pass_keeps", name=name)
     trial["discarded"][player] = _int(discarded, 0, 200, "tiles discarded")
     evaluate(engine, sheet, trial)

@@ -48,12 +48,17 @@ def new_sheet(variant, names):
     for i, name in enumerate(names):
         if not isinstance(name, str):
             raise SheetError("player %d: the name is not text" % (i + 1))
-        name = " ".join(name.split())[:30]
-        clean.append(name or "Player %d" % (i + 1))
+        clean.append(" ".join(name.split())[:30])  # "": the seat's default name (name_of)
     n = len(clean)
     return {"variant": variant, "names": clean, "walls": [["....."] * 5 for _ in range(n)],
             "scores": [0] * n, "rounds": [], "over": False, "final": None,
             "pending": _empty_round(n)}
+
+
+def name_of(sheet, p):
+    """Seat ``p``'s name, as the sheet's messages say it: the name typed, or for a seat left unnamed ("" in
+    ``sheet["names"]``) "Player N", which the pages show in their own language (views.sheet_names)."""
+    return sheet["names"][p] or "Player %d" % (p + 1)
 
 
 def _empty_round(n):
@@ -70,7 +75,8 @@ def cell_colour(variant, row, col):
 
 def _name(sheet, message):
     """An engine message about seat N, with the player's name: ``field p1: ...`` -> ``Anna: ...``."""
-    for p, name in enumerate(sheet["names"]):
+    for p in range(len(sheet["names"])):
+        name = name_of(sheet, p)
         prefix = "field p%d: " % p
         if message.startswith(prefix):
             return "%s: %s" % (name, message[len(prefix):])
@@ -234,7 +240,7 @@ def _play(engine, sheet, tiles_by_player, floors, marker, scores, end, walls=Non
         try:
             state.apply("W%d%d" % (row + 1, columns[(p, row)] + 1))
         except IllegalMoveError as e:
-            raise SheetError("%s: %s" % (sheet["names"][p], e)) from None
+            raise SheetError("%s: %s" % (name_of(sheet, p), e)) from None
     return state
 
 
@@ -266,8 +272,8 @@ def evaluate(engine, sheet, pending=None):
         for row in set(rows):
             if rows.count(row) > 1:
                 raise SheetError("%s: wall row %d already has a tile this round: one tile a row in a round "
-                                 "(the row's one pattern line)" % (sheet["names"][p], row + 1), "second_tile",
-                                 name=sheet["names"][p], row=row + 1)
+                                 "(the row's one pattern line)" % (name_of(sheet, p), row + 1), "second_tile",
+                                 name=name_of(sheet, p), row=row + 1)
     marker = _marker(pending, players)
     floors = pending["floors"]
     used = _check_tiles(sheet, tiles, floors)
@@ -350,7 +356,7 @@ def tap(engine, sheet, player, row, col, colour=None):
     trial["tiles"][player].append({"row": row, "col": col, "colour": colour})
     cell = sheet["walls"][player][row][col]
     if cell != ".":
-        raise SheetError("%s: wall row %d, column %d is already taken" % (sheet["names"][player], row + 1, col + 1))
+        raise SheetError("%s: wall row %d, column %d is already taken" % (name_of(sheet, player), row + 1, col + 1))
     evaluate(engine, sheet, trial)
     sheet["pending"] = trial
     return trial
@@ -362,8 +368,8 @@ def set_floor(engine, sheet, player, tiles):
     if not isinstance(tiles, int) or isinstance(tiles, bool) or not 0 <= tiles <= 99:
         raise SheetError("floor: %r is not a number of tiles" % (tiles,))
     if tiles > FLOOR_SPACES:  # the engine's own words, before its tile counts (the round's tiles use colours)
-        raise SheetError("%s: the floor holds more than %d items" % (sheet["names"][player], FLOOR_SPACES),
-                         "floor_full", name=sheet["names"][player], n=FLOOR_SPACES)
+        raise SheetError("%s: the floor holds more than %d items" % (name_of(sheet, player), FLOOR_SPACES),
+                         "floor_full", name=name_of(sheet, player), n=FLOOR_SPACES)
     trial = _copy_pending(sheet["pending"])
     trial["floors"][player] = tiles
     evaluate(engine, sheet, trial)

@@ -44,6 +44,42 @@ def pv_star(lang, star):
     return i18n.text(lang, "star_" + star)
 
 
+def move_words(lang, variant, move):
+    """A move in words of the page's language ("Factory 3, red → pattern line 4"; Summer Pavilion: "Blue star,
+    space 3: blue, with 1 wild"), from its notation (records.md sections 2 and 3); notation it does not know, as
+    it is."""
+    if not isinstance(move, str) or not move:
+        return move
+    if variant != "summer-pavilion":
+        if len(move) == 3 and move[0] == "W" and move[1:].isdigit():  # a grey wall's tiling
+            return i18n.text(lang, "mv_tile", row=move[1], col=move[2])
+        if len(move) == 3 and move[1] in i18n.COLOUR_KEYS:
+            to = i18n.text(lang, "mv_floor") if move[2] == "F" else i18n.text(lang, "line_n", n=move[2])
+            return i18n.text(lang, "mv_draft", src=_source(lang, move[0]), colour=colour_name(lang, move[1]), to=to)
+        return move
+    colours = i18n.PAVILION_COLOUR_KEYS
+    if move[0] == "-" and all(c in colours for c in move[1:]):
+        kept = ", ".join(pv_colour(lang, c) for c in move[1:])
+        return i18n.text(lang, "mv_pass", kept=kept) if kept else i18n.text(lang, "mv_pass_none")
+    if len(move) == 2 and move[0] == "+" and move[1] in colours:
+        return i18n.text(lang, "mv_bonus", colour=pv_colour(lang, move[1]))
+    if len(move) == 2 and move[1] in colours:
+        return i18n.text(lang, "mv_take", src=_source(lang, move[0]), colour=pv_colour(lang, move[1]))
+    if len(move) == 4 and move[0] in i18n.STAR_LETTERS.values() and move[2] in colours and move[3].isdigit():
+        text = i18n.text(lang, "mv_place", star=pv_star(lang, move[0]), space=move[1], colour=pv_colour(lang, move[2]))
+        return text + (" " + i18n.text(lang, "with_wilds", n=move[3]) if move[3] != "0" else "")
+    return move
+
+
+def _source(lang, ch):
+    return i18n.text(lang, "centre") if ch == "C" else i18n.text(lang, "factory_n", n=ch)
+
+
+def sheet_names(lang, sheet):
+    """The players' names on a score sheet as a page shows them: a seat left unnamed is "Player N" in ``lang``."""
+    return [name or i18n.text(lang, "player_n", n=p + 1) for p, name in enumerate(sheet["names"])]
+
+
 def _in_language(function):
     """``function(lang, ...)`` as a function of the templates: ``lang`` is the page's (the template's ``lang``)."""
     return jinja2.pass_context(lambda context, *args, **fields: function(context["lang"], *args, **fields))
@@ -52,7 +88,7 @@ def _in_language(function):
 templates = Jinja2Templates(env=_markup.environment("azul_engine.web", "templates"))
 templates.env.globals.update(
     t=_in_language(i18n.text), colour_name=_in_language(colour_name), pv_colour=_in_language(pv_colour),
-    pv_star=_in_language(pv_star), wild=pvs.wild, floor_items=sheets.floor_items, NAV=NAV,
+    pv_star=_in_language(pv_star), move_words=_in_language(move_words), wild=pvs.wild, floor_items=sheets.floor_items, NAV=NAV,
     SEAT_CHOICES=SEAT_CHOICES, LANGUAGES=[(code, i18n.NAMES[code]) for code in i18n.LANGUAGES])
 # A value as compact JSON, for a data-json attribute (escaped there as any text).
 templates.env.filters["json"] = lambda value: json.dumps(value, separators=(",", ":"))
@@ -79,10 +115,10 @@ def wall_cells(variant, wall, taps=None, new=()):
         for c in range(5):
             ch = wall[r][c]
             hint = sheets.cell_colour(variant, r, c) if variant == "classic" else None
-            cls = ("t-" + ch) if ch != "." else ("e-" + (hint or "C"))
+            cls = ("t-" + ch) if ch != "." else ("e-%s empty" % (hint or "C"))
             post, body = (taps or {}).get((r, c), (None, None))
             cells.append({"row": r + 1, "col": c + 1, "cls": cls + (" new" if (r, c) in new else ""),
-                          "colour": ch if ch != "." else hint, "post": post, "body": body})
+                          "new": (r, c) in new, "colour": ch if ch != "." else hint, "post": post, "body": body})
     return cells
 
 
@@ -100,14 +136,14 @@ def sheet(call):
     if s is None:
         return "setup.html", {"heading": "new_sheet", "url": "/api/sheet/new", "with_seats": False}
     pavilion = s["variant"] == "summer-pavilion"
-    context = {"sheet": s, "preview": None, "problem": None}
+    context = {"sheet": s, "names": sheet_names(call.lang, s), "preview": None, "problem": None}
     if not s["over"]:
         context["boards"] = [(_pavilion_board if pavilion else _sheet_board)(s, p) for p in range(len(s["names"]))]
         if pavilion or s["pending"]["marker"] is not None:
             try:
                 context["preview"] = (pvs if pavilion else sheets).evaluate(call.engine, s)
             except sheets.SheetError as e:
-                context["problem"] = sheet_message(call.lang, e)
+                context["problem"] = sheet_message(call.lang, e, s)
     if pavilion:
         return "pavilion.html", dict(context, colours=pvs.COLOURS, round_number=pvs.round_number(s))
     return "sheet.html", dict(context, colours=sheets.COLOURS, record_seconds=call.record_seconds)
@@ -139,23 +175,32 @@ def _pavilion_board(sheet, p):
             have = sheet["boards"][p][si][space - 1]
             new = mine.get((star, space))
             colour = new["colour"] if new else (have if have != "." else None)
-            cells.append({"space": space, "cls": ("t-" + colour) if colour else ("e-" + star), "new": bool(new),
-                          "pick": have == "." or bool(new), "nth": order.get((star, space))})
+            cells.append({"space": space, "cls": ("t-" + colour) if colour else ("e-%s empty" % star),
+                          "new": bool(new), "colour": colour, "pick": have == "." or bool(new),
+                          "nth": order.get((star, space))})
         stars.append((star, cells))
     return {"player": p, "stars": stars}
 
 
-def sheet_message(lang, e):
+def sheet_message(lang, e, sheet=None):
     """A refusal in the page's language: the app's own by its key, the engine's by i18n.engine_text (English
-    where the catalogue does not know it)."""
+    where the catalogue does not know it); the seats of ``sheet`` left unnamed named in that language too."""
+    message = str(e)
+    fields = dict(getattr(e, "fields", {}))
+    for p, name in enumerate(sheet["names"] if sheet else ()):
+        if not name:  # (sheet.name_of's "Player N")
+            default, shown = "Player %d" % (p + 1), i18n.text(lang, "player_n", n=p + 1)
+            if fields.get("name") == default:
+                fields["name"] = shown
+            if message.startswith(default + ": "):
+                message = shown + message[len(default):]
     if getattr(e, "key", None):
-        fields = dict(e.fields)
         for field in ("colour", "star"):  # their words, by their keys
             if field in fields:
                 key = fields[field]
                 fields[field] = i18n.text(lang, key) if key in i18n.T else key
         return i18n.text(lang, e.key, **fields)
-    return i18n.engine_text(lang, str(e))
+    return i18n.engine_text(lang, message)
 
 
 # -- score check -----------------------------------------------------------------------------------------------
