@@ -152,12 +152,36 @@ def test_a_grey_wall_round(page, server, engine):
 
 
 def test_a_score_check(page, server):
+    """A wall checked, then fixed and checked again: the forms keep what was entered (they went back to the example
+    wall, 0 and Classic, so a second Check scored the example); a refusal leaves no result of the last check under
+    it; the Summer Pavilion's board check."""
     fresh(page, server.url + "/check?lang=en")
-    page.fill("textarea[name=wall]", "BYRKW\nWBYRK\n..B..\n...B.\n....B")
-    page.fill("input[name=score]", "48")
+    page.fill("#wallform textarea[name=wall]", "BYRKW\nWBYRK\n..B..\n...B.\n....B")
+    page.fill("#wallform input[name=score]", "48")
     click(page, "#check-wall")
     assert page.inner_text("#final-score").strip() == "48 + 14 = 62"
     screenshot(page, "score-check")
+    grey = "BYRKW\nYRKWB\nKWBYR\n.....\n....."
+    page.fill("#wallform textarea[name=wall]", grey)
+    page.fill("#wallform input[name=score]", "31")
+    page.select_option("#wallform select[name=variant]", "grey")
+    click(page, "#check-wall")
+    assert page.inner_text("#final-score").strip() == "31 + 6 = 37"
+    assert page.input_value("#wallform textarea[name=wall]") == grey
+    assert page.input_value("#wallform input[name=score]") == "31"
+    assert page.input_value("#wallform select[name=variant]") == "grey"
+    page.fill("#wallform textarea[name=wall]", grey.replace("KWBYR", "KWBYW"))  # white twice in row 3
+    click(page, "#check-wall")
+    assert "repeats a colour" in message(page) and page.locator("#final-score").count() == 0
+    page.fill("#wallform textarea[name=wall]", grey.replace("\n.....\n.....", "\nRB...\n....."))
+    click(page, "#check-wall")
+    assert page.inner_text("#final-score").strip() == "31 + 6 = 37" and message(page) == ""
+    page.fill("#boardform input[name=score]", "47")
+    page.select_option("#boardform select[name=kept]", "2")
+    click(page, "#check-board")
+    assert page.inner_text("#final-score").strip() == "47 + 29 \u2212 2 = 74"  # the example: orange, centre
+    assert page.input_value("#boardform input[name=score]") == "47"
+    assert page.input_value("#wallform textarea[name=wall]").endswith("RB...\n.....")
 
 
 def test_a_language_switch(page, server):
