@@ -61,6 +61,8 @@ def move_words(lang, variant, move):
     if move[0] == "-" and all(c in colours for c in move[1:]):
         kept = ", ".join(pv_colour(lang, c) for c in move[1:])
         return i18n.text(lang, "mv_pass", kept=kept) if kept else i18n.text(lang, "mv_pass_none")
+    if len(move) > 1 and move[0] == "~" and all(c in colours for c in move[1:]):  # a refill of the supply
+        return i18n.text(lang, "mv_refill", tiles=", ".join(pv_colour(lang, c) for c in move[1:]))
     if len(move) == 2 and move[0] == "+" and move[1] in colours:
         return i18n.text(lang, "mv_bonus", colour=pv_colour(lang, move[1]))
     if len(move) == 2 and move[1] in colours:
