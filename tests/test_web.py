@@ -1005,7 +1005,8 @@ def _visible_text(html):
     return markup.unescape(re.sub(r"<[^>]*>", " ", html))
 
 
-NOTATION = r"(?<![\w-])(?:[1-9C][BYRKW][1-5F]|W[1-5][1-5]|[ORBYGPC][1-6][PGOYBR][0-5]|[1-9C][PGOYBR]|\+[PGOYBR])(?![\w-])"
+NOTATION = (r"(?<![\w-])(?:[1-9C][BYRKW][1-5F]|W[1-5][1-5]|[ORBYGPC][1-6][PGOYBR][0-5]|[1-9C][PGOYBR]|\+[PGOYBR])"
+            r"(?![\w-])")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])

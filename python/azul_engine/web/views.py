@@ -90,7 +90,8 @@ def _in_language(function):
 templates = Jinja2Templates(env=_markup.environment("azul_engine.web", "templates"))
 templates.env.globals.update(
     t=_in_language(i18n.text), colour_name=_in_language(colour_name), pv_colour=_in_language(pv_colour),
-    pv_star=_in_language(pv_star), move_words=_in_language(move_words), wild=pvs.wild, floor_items=sheets.floor_items, NAV=NAV,
+    pv_star=_in_language(pv_star), move_words=_in_language(move_words), wild=pvs.wild,
+    floor_items=sheets.floor_items, NAV=NAV,
     SEAT_CHOICES=SEAT_CHOICES, LANGUAGES=[(code, i18n.NAMES[code]) for code in i18n.LANGUAGES])
 # A value as compact JSON, for a data-json attribute (escaped there as any text).
 templates.env.filters["json"] = lambda value: json.dumps(value, separators=(",", ":"))
