@@ -245,8 +245,13 @@ def _check_score(args):
     engine = _engine(args)
     if args.record:
         return _audit_files(args, [args.record], engine)
+    pavilion = args.variant == "summer-pavilion"
     if args.wall is None or args.score is None:
-        print("check-score: give a wall file (or - for standard input) and --score, or --record FILE",
+        print("check-score: give a wall file (Summer Pavilion: a board file; or - for standard input) and --score, "
+              "or --record FILE", file=sys.stderr)
+        return 2
+    if args.kept is not None and not pavilion:
+        print("check-score: --kept is for --variant summer-pavilion (the tiles a Summer Pavilion pass kept)",
               file=sys.stderr)
         return 2
     problem = None if args.wall == "-" else _input_file(args.wall)
@@ -267,7 +272,10 @@ def _check_score(args):
         print(f"check-score: {args.wall} is not a wall: more than {_MAX_WALL} characters", file=sys.stderr)
         return 1
     try:
-        _out(records.wall_bonus_text(engine, text, args.score, args.variant))
+        if pavilion:
+            _out(records.board_bonus_text(engine, text, args.score, args.kept or 0))
+        else:
+            _out(records.wall_bonus_text(engine, text, args.score, args.variant))
     except ValueError as e:
         print(f"check-score: {e}", file=sys.stderr)
         return 1
@@ -359,13 +367,19 @@ def register_records(commands):
 
     chk = _cli.add_command(
         commands, "check-score", _check_score,
-        help="end bonuses and total for a wall at the table, or audit a record",
+        help="end bonuses and total for a wall or a Summer Pavilion board at the table, or audit a record",
         description="Give a final wall (five rows of colour letters B Y R K W and dots, from "
         "a file or - for standard input) and the score before bonuses: prints the bonuses "
-        "and the final total. Or give --record FILE.jsonl to audit whole games.")
-    chk.add_argument("wall", nargs="?", help="file with the wall, or - for standard input")
+        "and the final total. With --variant summer-pavilion, give a final board instead (seven rows, one a "
+        "star in the order O R B Y G P C, each its six spaces as colour letters P G O Y B R and dots), the score "
+        "after round 6's passes and --kept, the tiles still kept: prints the stars and numbers complete, the "
+        "kept tiles' penalty and the final total. Or give --record FILE.jsonl to audit whole games.")
+    chk.add_argument("wall", nargs="?", help="file with the wall (or the board), or - for standard input")
     chk.add_argument("--score", type=_non_negative, help="the score before end bonuses (0 or more)")
-    chk.add_argument("--variant", choices=["classic", "grey"], help="classic also checks the wall's colour pattern")
+    chk.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"],
+                     help="classic also checks the wall's colour pattern; summer-pavilion reads a board")
+    chk.add_argument("--kept", type=_non_negative, help="Summer Pavilion: the tiles kept at the last pass, 0-4 "
+                     "(default: 0)")
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     _cli.add_backend(chk)
 

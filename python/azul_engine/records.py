@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ._types import GameInfo, PavilionState
 
 __all__ = ["RecordError", "Finding", "Step", "walk", "is_refill", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
-           "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
+           "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text", "board_text", "board_bonus",
+           "board_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
@@ -1015,6 +1016,115 @@ def wall_bonus_text(engine: Engine, wall: Union[str, Sequence[str]], score: int,
         "complete colours: %d x %d = %d" % (b["colours"], _BONUS["colour"], _BONUS["colour"] * b["colours"]),
         "bonuses: %d" % b["points"],
         "final score: %d + %d = %d" % (score, b["points"], score + b["points"]),
+    ])
+
+
+_STARS = cast(str, _INFO[_PAVILION].stars)  # O R B Y G P C: the rows of a board as typed
+_STAR_WORDS = {"O": "orange", "R": "red", "B": "blue", "Y": "yellow", "G": "green", "P": "purple", "C": "centre"}
+_BOARD_CELLS = _INFO[_PAVILION].colours + "."
+_KEEP = 4  # tiles a pass keeps at most (rules section 3)
+
+
+def board_text(text: str) -> List[str]:
+    """A Summer Pavilion board as typed at the table: seven rows, one a star in the order O R B Y G P C (the outer
+    stars clockwise from the upper left, then the centre), each the six spaces 1-6 as colour letters (P G O Y B R)
+    or '.' for an empty space.  One row per line (or rows separated by ``/``, or seven words on one line); spaces
+    between cells and lower-case letters are allowed.  Raises ValueError naming the row that is not six spaces.
+    """
+    if not isinstance(text, str):
+        raise ValueError("board: not text")
+    lines = [line for line in text.replace("/", "\n").splitlines() if line.strip()]
+    if len(lines) == 1 and len(lines[0].split()) == 7:
+        lines = lines[0].split()
+    if len(lines) != 7:
+        raise ValueError("board: %d rows, not 7 (one row per star, O R B Y G P C, each its six spaces; or rows "
+                         "separated by '/')" % len(lines))
+    rows = []
+    for number, (line, star) in enumerate(zip(lines, _STARS), 1):
+        row = "".join(line.split())
+        for ch in row:
+            if not (ch.isascii() and ch.upper() in _BOARD_CELLS):
+                raise ValueError("board: row %d (%s star): %s is not a colour letter (P G O Y B R) or '.' for an "
+                                 "empty space" % (number, _STAR_WORDS[star], ascii(ch)))
+        if len(row) != 6:
+            raise ValueError("board: row %d (%s star) has %d spaces, not 6: %s"
+                             % (number, _STAR_WORDS[star], len(row), _show(line.strip())))
+        rows.append(row.upper())
+    return rows
+
+
+def _board_end(engine: Engine, board: Sequence[str], score: int, kept: int) -> int:
+    """The final score the engine gives a Summer Pavilion board after round 6: seat 0 with ``board`` and
+    ``score`` passes last, keeping ``kept`` tiles (the other seat has passed with nothing)."""
+    colours = _INFO[_PAVILION].colours
+    used = [sum(row.count(c) for row in board) for c in colours]
+    hand = ""
+    for _ in range(kept):  # any colours: a kept tile costs 1 whatever its colour
+        c = min(range(len(colours)), key=lambda k: used[k])
+        used[c] += 1
+        hand += colours[c]
+    hand = "".join(sorted(hand, key=colours.index))
+    per_colour = _INFO[_PAVILION].tiles_per_colour
+    bag = ",".join(str(per_colour - u) for u in used)
+    text = ("azul-state/1 variant=summer-pavilion players=2 chance=sampled seed=0 rng=0000000000000001 round=%d "
+            "phase=play fill=- turn=0 start=0 marker=0 moves=1 next=-1 owed=0 factories=-,-,-,-,- center=- supply=- "
+            "refill=- bag=%s tower=0,0,0,0,0,0 prefill=%s/0,0,0,0,0,0 p0=%d:%s:%s:0 p1=%d:-:%s:1"
+            % (_PAVILION_ROUNDS, bag, bag, score, hand or "-", "/".join(board), score, "/".join(["......"] * 7)))
+    try:
+        state = engine.from_text(text)
+    except StateFormatError as e:  # "field p0: the orange star cannot hold red": the board is seat 0's
+        message = str(e)
+        raise StateFormatError("board: " + (message[10:] if message.startswith("field p0: ") else message)) from None
+    state.apply("-" + hand)
+    if not state.is_over:
+        raise ValueError("board: the engine did not end the game after round %d" % _PAVILION_ROUNDS)
+    return state.scores[0]
+
+
+def board_bonus(engine: Engine, board: Sequence[str], score: int, kept: int = 0) -> Dict[str, Any]:
+    """The end of a Summer Pavilion game for a board at the table: ``board`` (``board_text``'s seven rows),
+    ``score`` after round 6's passes and ``kept``, the tiles still kept (0-4).  Returns ``{"stars": {star: points}
+    for each complete star, "numbers": {n: points} for each number whose seven spaces are covered, "bonus",
+    "kept", "penalty", "final"}``: every figure the engine's (its end scoring of the board, then of the board
+    with one star, or one number's spaces, alone).  Raises ValueError (StateFormatError for a board the rules
+    forbid) naming the problem."""
+    floor = _INFO[_PAVILION].min_score
+    if not _is_int(score) or score < floor:
+        raise ValueError("score: %s is not a whole number %d or more (a Summer Pavilion score never drops below %d)"
+                         % (_brief(score), floor, floor))
+    if not _is_int(kept) or not 0 <= kept <= _KEEP:
+        raise ValueError("kept: %s is not 0 to %d (a pass keeps at most %d tiles)" % (_brief(kept), _KEEP, _KEEP))
+    rows = list(board)
+    bonus = _board_end(engine, rows, score, 0) - score
+    stars: Dict[str, int] = {}
+    numbers: Dict[int, int] = {}
+    for i, star in enumerate(_STARS):
+        alone = [row if k == i else "......" for k, row in enumerate(rows)]
+        points = _board_end(engine, alone, score, 0) - score
+        if points:
+            stars[star] = points
+    for n in range(1, 7):
+        alone = ["." * (n - 1) + row[n - 1] + "." * (6 - n) for row in rows]
+        points = _board_end(engine, alone, score, 0) - score
+        if points:
+            numbers[n] = points
+    final = _board_end(engine, rows, score, kept)
+    return {"stars": stars, "numbers": numbers, "bonus": bonus, "kept": kept, "penalty": score + bonus - final,
+            "final": final}
+
+
+def board_bonus_text(engine: Engine, board: Union[str, Sequence[str]], score: int, kept: int = 0) -> str:
+    """check-score for a Summer Pavilion board at the table: the bonus lines, the kept tiles' penalty and the
+    final total, as text (``board_bonus``)."""
+    b = board_bonus(engine, board_text(board) if isinstance(board, str) else board, score, kept)
+    stars = ", ".join("%s %d" % (_STAR_WORDS[s], p) for s, p in b["stars"].items())
+    numbers = ", ".join("%d (%d)" % (n, p) for n, p in b["numbers"].items())
+    return "\n".join([
+        "complete stars:   %s = %d" % (stars or "none", sum(b["stars"].values())),
+        "numbers covered:  %s = %d" % (numbers or "none", sum(b["numbers"].values())),
+        "bonuses: %d" % b["bonus"],
+        "kept tiles:       %d, -%d" % (b["kept"], b["penalty"]),
+        "final score: %d + %d - %d = %d" % (score, b["bonus"], b["penalty"], b["final"]),
     ])
 
 
