@@ -1,5 +1,6 @@
 """Ratings (azul_engine.ratings): Bradley-Terry Elo by maximum likelihood, intervals counted in deals, the
-pairwise treatment of 3 and 4 players, trinomial and pentanomial statistics, the generalized SPRT.
+pairwise treatment of 3 and 4 players, trinomial and pentanomial statistics, the generalized SPRT; and the
+tournament's SPRT runs (greedy against random), the ratings command, the report.
 
 The figures are checked against independent computations written here from the formulas (scipy's general
 optimizer for the likelihoods, numpy for the sandwich covariance), never against the module's own numbers."""
@@ -7,19 +8,36 @@ optimizer for the likelihoods, numpy for the sandwich covariance), never against
 import doctest
 import json
 import math
+import multiprocessing
+import os
 import random
 
 import pytest
 
-from azul_engine import ratings
+from azul_engine import distributed, ratings, report, tournament
+from azul_engine.__main__ import main
 from azul_engine.ratings import ELO_PER_NAT, GameResult, Z95
 
-scipy_optimize = pytest.importorskip("scipy.optimize", reason="the independent reference fits use scipy")
-np = pytest.importorskip("numpy")
+import numpy as np
+
+CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+@pytest.fixture(scope="module")
+def scipy_optimize():
+    """scipy's optimizers, for the independent reference computations (the [test] extra has scipy): skipped
+    without it, except under CI, where its absence fails."""
+    try:
+        import scipy.optimize
+    except ImportError:
+        if CI:
+            pytest.fail("scipy is not installed: it is in the [test] extra")
+        pytest.skip("scipy is not installed (it is in the [test] extra)")
+    return scipy.optimize
 
 
 def test_docstring_examples():
-    for module in (ratings,):
+    for module in (ratings, report):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -62,6 +80,19 @@ def test_three_and_four_players_count_as_pairwise_results_weighing_one_over_seat
     assert [(x, y, s) for x, y, s, _ in got] == [("a", "b", 1.0), ("a", "b", 0.0), ("b", "a", 0.0), ("a", "b", 0.0)]
 
 
+def test_a_multiplayer_tournament_rates_its_bots_from_the_pairs_of_its_seats():
+    """A 3-player tournament with a 4th bot: every game's pairs go into the fit, and the fit's expected points
+    equal each bot's pairwise points (the maximum-likelihood condition)."""
+    result = tournament.run(tournament.plan(["random", "greedy", "mcts:10", "mcts:30"], players=3, deals=2,
+                                            seed=1), workers=1)
+    rated, pairs = tournament.ratings(result, anchor="greedy")
+    assert pairs == []  # the pentanomial is for two-player deals
+    assert rated.players == {3} and rated.games == result.played == 24 and rated.deals == 2
+    for r in rated.ratings:  # each seat's two pairs weigh 1/2 each
+        assert r.weight == pytest.approx(r.games) and r.games == 18
+    _assert_score_equations(rated)
+
+
 def _assert_score_equations(rated):
     for r in rated.ratings:
         expected = sum(cell.weight * ratings.expected_score(r.elo - rated[other].elo)
@@ -99,7 +130,7 @@ def synthetic_games(strengths, deals, players=2, seed=1):
     return games
 
 
-def independent_fit(games, anchor, bots):
+def independent_fit(scipy_optimize, games, anchor, bots):
     """The maximum-likelihood Elo with ``anchor`` at 0, by scipy's BFGS on the log-likelihood written here."""
     index = {b: i for i, b in enumerate(bots)}
     data = [(index[a], index[b], s, w) for g in games for a, b, s, w in ratings.pairwise(g)]
@@ -120,12 +151,12 @@ def independent_fit(games, anchor, bots):
     return {b: x[index[b]] * ELO_PER_NAT for b in bots}
 
 
-def test_the_fit_is_the_maximum_likelihood_of_an_independent_optimizer():
+def test_the_fit_is_the_maximum_likelihood_of_an_independent_optimizer(scipy_optimize):
     strengths = {"a": 0, "b": 80, "c": -150, "d": 220}
     games = synthetic_games(strengths, 30)
     rated = ratings.rate(games, anchor="a")
     assert rated.prior == 0 and rated.notes == []
-    reference = independent_fit(games, "a", list(strengths))
+    reference = independent_fit(scipy_optimize, games, "a", list(strengths))
     for bot in strengths:
         assert rated[bot].elo == pytest.approx(reference[bot], abs=0.01)
     _assert_score_equations(rated)
@@ -139,12 +170,12 @@ def test_the_fit_is_the_maximum_likelihood_of_an_independent_optimizer():
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_multiplayer_games_are_fitted_as_their_pairs(players):
+def test_multiplayer_games_are_fitted_as_their_pairs(players, scipy_optimize):
     strengths = dict(zip("abcd", (0, 300, -300, 100)[:players]))
     games = synthetic_games(strengths, 40, players=players)
     rated = ratings.rate(games, anchor="a")
     assert rated.players == {players} and rated.prior == 0
-    reference = independent_fit(games, "a", list(strengths))
+    reference = independent_fit(scipy_optimize, games, "a", list(strengths))
     for bot in strengths:
         assert rated[bot].elo == pytest.approx(reference[bot], abs=0.01)
     with_prior = ratings.rate(games, anchor="a", prior=0.5)
@@ -304,7 +335,7 @@ COUNTS = [[2, 5, 20, 9, 4], [0, 0, 0, 0, 50], [10, 30, 100, 40, 12], [3, 0, 0, 0
 BOUNDS = [(0, 10), (-5, 5), (0, 2), (0, 100)]
 
 
-def reference_llr(counts, elo0, elo1, model):
+def reference_llr(scipy_optimize, counts, elo0, elo1, model):
     """The generalized LLR from its definition: for each hypothesis, the distribution on the outcomes that
     maximizes the likelihood of the observed frequencies (empty cells counted as 0.001) under the hypothesis's
     constraint on the mean score (logistic) or on the t-value (mean - 1/2) / sd (normalized), found by scipy's
@@ -344,10 +375,10 @@ def reference_llr(counts, elo0, elo1, model):
 
 @pytest.mark.parametrize("model", ["logistic", "normalized"])
 @pytest.mark.parametrize("counts", COUNTS, ids=[",".join(map(str, c)) for c in COUNTS])
-def test_the_llr_is_the_generalized_likelihood_ratio(counts, model):
+def test_the_llr_is_the_generalized_likelihood_ratio(counts, model, scipy_optimize):
     for elo0, elo1 in BOUNDS:
         got = ratings.SPRT(elo0, elo1, model=model).llr(counts)
-        want = reference_llr(counts, elo0, elo1, model)
+        want = reference_llr(scipy_optimize, counts, elo0, elo1, model)
         assert got == pytest.approx(want, rel=1e-6, abs=1e-6), (elo0, elo1)
 
 
@@ -395,6 +426,178 @@ def test_an_sprt_spec_reads_back():
     test = ratings.parse_sprt(" elo0=-2.5, elo1=2.5,alpha=0.1,beta=0.2,model=logistic")
     assert (test.elo0, test.elo1, test.alpha, test.beta, test.model) == (-2.5, 2.5, 0.1, 0.2, "logistic")
     assert str(ratings.parse_sprt(str(test))) == str(test)
+
+
+# -- tournaments under an SPRT ----------------------------------------------------------------------------------
+
+def test_greedy_against_random_stops_with_h1_within_a_few_dozen_games(tmp_path):
+    """A bound that a perfect score can reach quickly (elo1 = 100 nElo): H1 within a few dozen games, the
+    records and the table holding exactly the deals played, far fewer than the plan's."""
+    plan = tournament.plan(["greedy", "random"], players=2, deals=500, seed=7)
+    lines = []
+    path = tmp_path / "sprt.jsonl"
+    result = tournament.run(plan, workers=1, output=str(path), sprt=ratings.SPRT(0, 100),
+                            on_deal=lambda s: lines.append(s.line()))
+    state = result.sprt
+    assert state.decision == "H1" and state.llr >= state.test.upper
+    assert result.played <= 48 and result.played == state.games == 2 * len(lines)
+    assert state.counts == [0, 0, 0, 0, result.played // 2]
+    assert len(path.read_text().splitlines()) == result.played
+    assert [s.games for s in result.standings] == [result.played] * 2
+    assert lines[-1].endswith(": H1 accepted") and not any("accepted" in line for line in lines[:-1])
+    assert tournament.table(result).startswith("2 players, classic, %d games (%d deals x 2 seatings), seeds 7-%d"
+                                               % (result.played, result.played // 2, 7 + result.played // 2 - 1))
+
+
+def test_the_issue_s_sprt_elo0_0_elo1_10_accepts_h1_for_greedy(engine):
+    """tournament --sprt elo0=0,elo1=10 (normalized, the default) on greedy against random accepts H1 on either
+    engine, after the deals the LLR needs (it cannot need fewer: see the test above)."""
+    test = ratings.SPRT(0, 10)
+    needed = next(n for n in range(1, 1000) if test.llr([0, 0, 0, 0, n]) >= test.upper)
+    plan = tournament.plan(["greedy", "random"], players=2, deals=needed + 20, seed=0)
+    result = tournament.run(plan, workers=1, backend=engine.NAME, sprt=test)
+    assert result.sprt.decision == "H1" and result.played == 2 * needed
+
+
+def test_an_sprt_stops_the_local_workers_when_it_decides():
+    """The executor is the caller's (not closed by run): the decision itself stops its pool."""
+    plan = tournament.plan(["greedy", "random"], players=2, deals=3000, seed=3)
+    with distributed.LocalExecutor(2) as executor:
+        result = tournament.run(plan, executor=executor, sprt=ratings.SPRT(0, 100))
+        assert result.sprt.decision == "H1" and result.played < 100
+        assert executor._pool is None  # terminated at the decision
+        assert multiprocessing.active_children() == []
+
+
+def test_an_sprt_needs_two_bots_at_two_players():
+    with pytest.raises(ValueError, match=r"an SPRT needs two bots at two players \(given 3 bots, 2 players\)"):
+        tournament.run(tournament.plan(["greedy", "random", "mcts:5"], deals=1), sprt=ratings.SPRT(0, 10))
+
+
+# -- the commands ----------------------------------------------------------------------------------------------
+
+def test_tournament_sprt_command(tmp_path, capsys, engine):
+    path = tmp_path / "g.jsonl"
+    assert main(["tournament", "--bots", "greedy,random", "--sprt", "elo0=0,elo1=100", "--workers", "1",
+                 "--backend", engine.NAME, "-o", str(path), "--rating-interval", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("SPRT of greedy against random: elo0=0,elo1=100,alpha=0.05,beta=0.05,model=normalized; at "
+                      "most 20000 games")
+    llr = [line for line in out if line.startswith("LLR: ")]
+    assert llr[0] == "LLR: %.2f (-2.94, 2.94) [0.00, 100.00] nElo, 6 games" % ratings.SPRT(0, 100).llr([0] * 4 + [3])
+    assert llr[-1].endswith("H1 accepted") and llr[-2] == llr[-1]  # as it goes, then with the results
+    games = len(path.read_text().splitlines())
+    assert "Results of greedy vs random: %d games, %d paired deals" % (games, games // 2) in out
+    assert "Ptnml(0-2): [0, 0, 0, 0, %d]" % (games // 2) in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--bots", "greedy,random,mcts:5", "--sprt", "elo0=0,elo1=10"],
+     "--sprt tests two bots at two players (given 3 bots, 2 players): the first bot against the second"),
+    (["--bots", "greedy,random", "--players", "3", "--sprt", "elo0=0,elo1=10"],
+     "--sprt tests two bots at two players (given 2 bots, 3 players)"),
+    (["--bots", "greedy,random", "--sprt", "elo0=5,elo1=1"], "--sprt: elo0 must be less than elo1"),
+    (["--bots", "greedy,random", "--anchor", "mcts"], "--anchor mcts is not one of the bots (greedy, random)"),
+])
+def test_tournament_refuses_bad_rating_arguments(argv, message, capsys):
+    assert main(["tournament", "--games", "2", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("azul-engine tournament: " + message), err
+
+
+def test_ratings_recomputed_from_the_records_are_the_tournament_s(tmp_path, capsys):
+    path = tmp_path / "t.jsonl"
+    assert main(["tournament", "--bots", "random,greedy,mcts:10", "--games", "24", "--workers", "1", "--seed", "4",
+                 "-o", str(path), "--anchor", "greedy", "--anchor-elo", "1000"]) == 0
+    out = capsys.readouterr().out
+    section = out[out.index("Ratings: "):]
+    assert "anchor greedy = 1000" in section and "crosstable" in section and "pairs (" in section
+    # split in two files: the same ratings
+    lines = path.read_text().splitlines(keepends=True)
+    (tmp_path / "a.jsonl").write_text("".join(lines[:10]))
+    (tmp_path / "b.jsonl").write_text("".join(lines[10:]))
+    assert main(["ratings", str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl"), "--anchor", "greedy",
+                 "--anchor-elo", "1000"]) == 0
+    again = capsys.readouterr().out
+    assert again.splitlines()[0] == "classic, 2 players: 24 games from 2 files"
+    assert again[again.index("Ratings: "):] == section
+
+
+def test_the_ratings_command_leaves_out_what_it_cannot_count(tmp_path, capsys):
+    result = tournament.run(tournament.plan("random,greedy", deals=2, seed=1), workers=1, output=str(tmp_path / "t"))
+    assert result.played == 4
+    lines = (tmp_path / "t").read_text().splitlines()
+    no_bots = json.loads(lines[0])
+    del no_bots["bots"]
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines + [json.dumps(no_bots), "not json", "[1]"]) + "\n")
+    assert main(["ratings", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("classic, 2 players: 4 games from 1 file, 3 records left out\n")
+    assert captured.err.splitlines() == [
+        "azul-engine ratings: left out: %s: line 5: the record does not say who played (no field bots): write "
+        "records with tournament -o or record --bots" % path,
+        "azul-engine ratings: left out: %s: line 6: not JSON (Expecting value: line 1 column 1 (char 0))" % path,
+        "azul-engine ratings: left out: %s: line 7: a record is a JSON object, not list" % path]
+
+
+def test_the_ratings_command_refuses_a_mix_of_variants_and_empty_input(tmp_path, capsys):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    tournament.run(tournament.plan("random,greedy", deals=1), workers=1, output=str(a))
+    tournament.run(tournament.plan("random,greedy", deals=1, variant="grey"), workers=1, output=str(b))
+    assert main(["ratings", str(a), str(b)]) == 2
+    assert capsys.readouterr().err == ("azul-engine ratings: the files hold games of classic, 2 players and grey, 2 "
+                                       "players: ratings compare one variant at one player count (give --variant "
+                                       "and --players)\n")
+    assert main(["ratings", str(a), str(b), "--variant", "grey"]) == 0
+    assert "grey, 2 players: 2 games from 2 files" in capsys.readouterr().out
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(["ratings", str(empty)]) == 1
+    assert capsys.readouterr().err == "azul-engine ratings: no games to rate in %s\n" % empty
+    assert main(["ratings", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_ratings_command_audits_when_asked(tmp_path, capsys, engine):
+    path = tmp_path / "t.jsonl"
+    tournament.run(tournament.plan("random,greedy", deals=2), workers=1, output=str(path))
+    lines = path.read_text().splitlines()
+    bad = json.loads(lines[1])
+    bad["final_scores"] = [s + 1 for s in bad["final_scores"]]  # a result the rules do not give
+    lines[1] = json.dumps(bad)
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["ratings", str(path), "--audit", "--backend", engine.NAME]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("classic, 2 players: 3 games from 1 file, 1 records left out")
+    assert "line 2" in captured.err and "(audit)" in captured.err
+    assert main(["ratings", str(path)]) == 0  # without --audit the record is taken as it says
+    assert capsys.readouterr().out.startswith("classic, 2 players: 4 games from 1 file\n")
+
+
+def test_html_reports_are_written_once_and_escape_what_the_records_say(tmp_path, capsys):
+    path = tmp_path / "t.jsonl"
+    page = tmp_path / "report.html"
+    assert main(["tournament", "--bots", "random,greedy", "--games", "4", "--workers", "1", "-o", str(path),
+                 "--html", str(page)]) == 0
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<script" not in html and "http" not in html.replace(
+        "http://www.w3.org/", "")
+    assert 'id="standings"' in html and 'id="plot"' in html and "Score distributions" in html
+    capsys.readouterr()
+    assert main(["tournament", "--bots", "random,greedy", "--games", "2", "--html", str(page)]) == 2
+    assert "it already exists (--force replaces it)" in capsys.readouterr().err
+    # a record's bot spec is the file's text: it reaches the page escaped
+    evil = '<img src=x onerror="alert(1)">&'
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for record in lines:
+        for seat in record["bots"]:
+            if seat["spec"] == "random":
+                seat["spec"] = evil
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    assert main(["ratings", str(path), "--html", str(page), "--force"]) == 0
+    html = page.read_text()
+    assert evil not in html and "&lt;img src=x onerror=&#34;alert(1)&#34;&gt;&amp;" in html
 
 
 # -- reading records ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from browser_playwright import ARTIFACTS, new_page  # noqa: E402  (the browser fixture is conftest's)
+from browser_playwright import ARTIFACTS, axe_violations, new_page  # noqa: E402  (the browser fixture is conftest's)
 from web_support import Server, finished_game, table_rounds  # noqa: E402
 
 from azul_engine.web import i18n  # noqa: E402
@@ -300,18 +300,6 @@ def test_the_arrow_keys_step_through_a_replay(page, server, engine):
     page.keyboard.press("Home")
     idle(page)
     assert where() == start
-
-
-WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-           "resultTypes": ["violations"]}
-
-
-def axe_violations(p):
-    """axe-core's WCAG 2.1 A and AA violations on the page as it is, as short lines."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(p, options=WCAG_AA).response["violations"]
-    return ["%s: %s (%s)" % (v["id"], v["help"], ", ".join(n["target"][0] for n in v["nodes"][:3])) for v in found]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk", "fr", "cs"])
