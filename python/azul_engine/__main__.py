@@ -1,12 +1,12 @@
 """Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
-serve,replay,board,ratings,play,train}``, also installed as ``azul-engine``.
+serve,replay,board,ratings,play,train,rate}``, also installed as ``azul-engine``.
 
 This module registers the commands of the engine, the games and the records (``info``, ``bench``, ``record``,
 ``tournament``, ``audit``, ``explain``, ``check-score``) and builds the whole parser (:func:`parser`); the other
-commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``, ``train``) and by
-``_commands`` (``hint``, ``replay``, ``board``, ``ratings``: the tools' commands; the tools know nothing of the
-command line), each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``,
-``.tournament``, ``.ratings``, ``.records`` and ``.distributed`` (where games are played).
+commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``, ``train``, and ``ladder``'s
+``rate``) and by ``_commands`` (``hint``, ``replay``, ``board``, ``ratings``: the tools' commands; the tools know
+nothing of the command line), each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``,
+``.bots``, ``.tournament``, ``.ratings``, ``.records`` and ``.distributed`` (where games are played).
 """
 
 import json
@@ -428,13 +428,13 @@ def register_records(commands):
 
 def parser():
     """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
-    from azul_engine import _commands, play, selfplay, serve, train
+    from azul_engine import _commands, ladder, play, selfplay, serve, train
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
     top.add_argument("--version", action="version", version=f"azul-engine {azul_engine.__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
-                              play.register, train.register):
+                              play.register, train.register, ladder.register):
         register_commands(commands)
     return top
 
