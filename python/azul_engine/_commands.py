@@ -1,6 +1,7 @@
 """The commands of the tools: ``hint`` (the best moves of a position), ``board`` (a position as an SVG picture),
-``replay`` (a recorded game as an HTML page) and ``ratings`` (Elo ratings from record files).  The tools themselves (``hints``, ``svg``, ``replay``) know
-nothing of the command line; these commands read their arguments, call them and write the output.
+``replay`` (a recorded game as an HTML page) and ``ratings`` (Elo ratings from record files).  The tools
+themselves (``hints``, ``svg``, ``replay``, ``ratings``, ``report``) know nothing of the command line; these
+commands read their arguments, call them and write the output.
 
     python -m azul_engine hint "azul-state/1 variant=classic players=2 ..."   # a state's text
     python -m azul_engine hint position.txt --bot mcts:seconds=2 --top 5     # or a file holding it
