@@ -498,11 +498,14 @@ def test_tournament_sprt_command(tmp_path, capsys, engine):
      "--sprt tests two bots at two players (given 2 bots, 3 players)"),
     (["--bots", "greedy,random", "--sprt", "elo0=5,elo1=1"], "--sprt: elo0 must be less than elo1"),
     (["--bots", "greedy,random", "--anchor", "mcts"], "--anchor mcts is not one of the bots (greedy, random)"),
+    (["--bots", "greedy", "--html", "{tmp}/r.html"], "--html: a report rates two bots or more (given 1)"),
+    (["--bots", "greedy,random", "--html", "{tmp}/r.html", "-o", "{tmp}/r.html"], "--html and -o name the same file"),
 ])
-def test_tournament_refuses_bad_rating_arguments(argv, message, capsys):
-    assert main(["tournament", "--games", "2", *argv]) == 2
+def test_tournament_refuses_bad_rating_arguments(argv, message, capsys, tmp_path):
+    assert main(["tournament", "--games", "2", *[a.format(tmp=tmp_path) for a in argv]]) == 2
     err = capsys.readouterr().err
     assert err.startswith("azul-engine tournament: " + message), err
+    assert list(tmp_path.iterdir()) == []  # refused before any game: nothing written
 
 
 def test_ratings_recomputed_from_the_records_are_the_tournament_s(tmp_path, capsys):

@@ -160,6 +160,8 @@ def _tournament(args):
         if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
             raise ValueError("--sprt tests two bots at two players (given %d bots, %d players): the first bot "
                              "against the second" % (len(plan.bots), plan.players))
+        if args.html is not None and len(plan.bots) < 2:
+            raise ValueError("--html: a report rates two bots or more (given %d)" % len(plan.bots))
         if args.anchor is not None and args.anchor not in plan.bots:
             raise ValueError("--anchor %s is not one of the bots (%s)" % (args.anchor, ", ".join(plan.bots)))
         every = -(-args.rating_interval // len(plan.seatings))  # deals between two LLR lines
@@ -196,9 +198,7 @@ def _tournament(args):
     if result.sprt is not None:
         state = result.sprt
         _out(state.line() if state.decision else state.line() + ": no decision, the games ran out (--games)")
-    if args.html is not None:
-        if rated is None:
-            return _usage_error(args, "--html: a report needs two bots or more")
+    if args.html is not None and rated is not None:
         lines = [result.plan.describe(result.played // len(plan.seatings)) + "; backend %s" % result.backend]
         page = report.to_html(rated, result.games(), pairs, title="Tournament: " + ", ".join(plan.bots),
                               lines=lines, sprt=result.sprt)
