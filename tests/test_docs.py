@@ -54,7 +54,8 @@ def test_api_docstring_examples(engine):
 
 @pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.bot_specs", "azul_engine.hints",
                                     "azul_engine.mcts", "azul_engine.records",
-                                    "azul_engine.tournament", "azul_engine.distributed",
+                                    "azul_engine.tournament", "azul_engine.ratings", "azul_engine.report",
+                                    "azul_engine.distributed",
                                     "azul_engine.outputs", "azul_engine.network"])
 def test_module_docstring_examples(module):
     """The examples of the engine-independent modules, run with the package's active engine."""

@@ -233,7 +233,11 @@ def test_tournament_command(tmp_path, capsys):
                  "-o", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("2 players, classic, 4 games (2 deals x 2 seatings), seeds 5-6; backend ")
-    assert [line.split()[:3] for line in out[2:]] == [["random", "4", "0.0"], ["greedy", "4", "4.0"]]
+    assert [line.split()[:3] for line in out[2:4]] == [["random", "4", "0.0"], ["greedy", "4", "4.0"]]
+    # then the ratings, anchored at the first bot, and the pair's trinomial and pentanomial statistics
+    assert out[4].startswith("Ratings: Bradley-Terry maximum likelihood, 4 games, 2 deals, 2 players; anchor random")
+    assert [line.split()[:2] for line in out[6:8]] == [["1", "greedy"], ["2", "random"]]
+    assert "Results of random vs greedy: 4 games, 2 paired deals" in out and "Ptnml(0-2): [2, 0, 0, 0, 0]" in out
     assert main(["audit", str(path)]) == 0
     assert capsys.readouterr().out.strip() == "4 records agree, 0 disagree"
 

@@ -1,12 +1,12 @@
 """Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
-serve,replay,board,play}``, also installed as ``azul-engine``.
+serve,replay,board,ratings,play,train,rate}``, also installed as ``azul-engine``.
 
 This module registers the commands of the engine, the games and the records (``info``, ``bench``, ``record``,
 ``tournament``, ``audit``, ``explain``, ``check-score``) and builds the whole parser (:func:`parser`); the other
-commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``) and by ``_commands`` (``hint``,
-``replay``, ``board``: the tools' commands; the tools know nothing of the command line), each through
-``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``, ``.tournament``,
-``.records`` and ``.distributed`` (where games are played).
+commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``, ``train``, and ``ladder``'s
+``rate``) and by ``_commands`` (``hint``, ``replay``, ``board``, ``ratings``: the tools' commands; the tools know
+nothing of the command line), each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``,
+``.bots``, ``.tournament``, ``.ratings``, ``.records`` and ``.distributed`` (where games are played).
 """
 
 import json
@@ -17,7 +17,7 @@ import threading
 import time
 
 import azul_engine
-from azul_engine import _cli, bench, bots, distributed, outputs, records, tournament
+from azul_engine import _cli, bench, bots, distributed, outputs, ratings, records, report, tournament
 from azul_engine._cli import (SEED_LIMIT, CommandError as _CommandError, Progress as _Progress,  # noqa: F401
                               input_file as _input_file, non_negative as _non_negative, out as _out,
                               positive as _positive, seed as _seed, usage_error as _usage_error,
@@ -142,20 +142,48 @@ def _record(args):
     return 0
 
 
+SPRT_GAMES = 20_000  # the most games a tournament --sprt plays when --games is not given
+
+
 def _tournament(args):
     event, date = _who_played(args)
     try:
+        sprt = ratings.parse_sprt(args.sprt) if args.sprt is not None else None
+        mode = outputs.mode_of(args)
         if args.output is not None:
-            outputs.check(args.output, outputs.mode_of(args))  # before any game is played
-        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed, check=True)
+            outputs.check(args.output, mode)  # before any game is played
+        if args.html is not None:
+            if args.output is not None and os.path.abspath(args.html) == os.path.abspath(args.output):
+                raise ValueError("--html and -o name the same file, %s" % args.html)
+            outputs.check(args.html, "replace" if args.force else "new", append=False)
+        games = args.games if args.games is not None else SPRT_GAMES if sprt else 100
+        plan = tournament.plan(args.bots, args.players, args.variant, games=games, seed=args.seed, check=True)
+        if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
+            raise ValueError("--sprt tests two bots at two players (given %d bots, %d players): the first bot "
+                             "against the second" % (len(plan.bots), plan.players))
+        if args.html is not None and len(plan.bots) < 2:
+            raise ValueError("--html: a report rates two bots or more (given %d)" % len(plan.bots))
+        if args.anchor is not None and args.anchor not in plan.bots:
+            raise ValueError("--anchor %s is not one of the bots (%s)" % (args.anchor, ", ".join(plan.bots)))
+        every = -(-args.rating_interval // len(plan.seatings))  # deals between two LLR lines
+
+        def on_deal(state):
+            if state.decision or (state.games // len(plan.seatings)) % every == 0:
+                _out(state.line())
+                sys.stdout.flush()
+
+        if sprt is not None:
+            _out("SPRT of %s against %s: %s; at most %d games" % (plan.bots[0], plan.bots[1], sprt,
+                                                                   len(plan.games)))
+        progress = None if sprt is not None else _Progress(len(plan.games), "games")
         with (distributed.from_args(args) if args.ray else _NoExecutor()) as where:
-            result = tournament.run(plan, args.workers, args.backend, args.output,
-                                    _Progress(len(plan.games), "games"), executor=where,
-                                    time_limit=args.time_limit, event=event, date=date,
-                                    output_mode=outputs.mode_of(args))
+            result = tournament.run(plan, args.workers, args.backend, args.output, progress, executor=where,
+                                    time_limit=args.time_limit, event=event, date=date, output_mode=mode,
+                                    sprt=sprt, on_deal=on_deal)
     except OSError as e:
-        if args.output is not None and e.filename == args.output:
-            return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
+        named = [p for p in (args.output, args.html) if p is not None and e.filename == p]
+        if named:
+            return _usage_error(args, f"cannot write {named[0]}: {e.strerror}")
         return _usage_error(args, str(e))
     except distributed.WorkerDied as e:
         return _worker_died(args, e, [game.seed for game in plan.games])
@@ -164,6 +192,21 @@ def _tournament(args):
     for game, seat, reason in result.forfeits:
         _report_forfeit(args, game.index + 1, game.seed, seat, game.seats[seat], reason)
     _out(tournament.table(result))
+    rated = pairs = None
+    if len(plan.bots) > 1 and result.played:
+        rated, pairs = tournament.ratings(result, args.anchor, args.anchor_elo)
+        _out(ratings.text_report(rated, pairs))
+    if result.sprt is not None:
+        state = result.sprt
+        _out(state.line() if state.decision else state.line() + ": no decision, the games ran out (--games)")
+    if args.html is not None and rated is not None:
+        lines = [result.plan.describe(result.played // len(plan.seatings)) + "; backend %s" % result.backend]
+        page = report.to_html(rated, result.games(), pairs, title="Tournament: " + ", ".join(plan.bots),
+                              lines=lines, sprt=result.sprt)
+        try:
+            outputs.write_text(args.html, page, "replace" if args.force else "new")
+        except OSError as e:
+            return _usage_error(args, f"cannot write {args.html}: {e.strerror or e}")
     return 0
 
 
@@ -333,19 +376,33 @@ def register(commands):
         description="Each deal (game seed SEED + i) is played in every rotation of the bots over the seats (more "
         "bots than seats: every group of PLAYERS bots in each of its rotations; fewer: the list repeated to "
         "fill the seats), in worker processes. Prints per bot: games, wins (shared wins as fractions), win rate "
-        "and average score with 95% confidence intervals.")
+        "and average score with 95% confidence intervals; then the Elo ratings (Bradley-Terry maximum "
+        "likelihood, 95% intervals from deals), the crosstable and, at two players, each pair's trinomial and "
+        "pentanomial intervals. --sprt plays deals until fishtest's generalized SPRT decides.")
     tour.add_argument("--bots", required=True, metavar="SPECS",
                       help="comma-separated bot specs: random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000), "
                       "mcts:seconds=0.5, mcts:2000:c=0.7, package.module:Class:arg=value, an installed bot's "
                       "name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
-    tour.add_argument("--games", type=_positive(int), default=100,
-                      help="games to play, rounded up to whole deals (default: 100)")
+    tour.add_argument("--games", type=_positive(int),
+                      help="games to play, rounded up to whole deals (default: 100; with --sprt the most to play, "
+                      "default %d)" % SPRT_GAMES)
     _cli.add_game_arguments(tour)
     tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
     tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record (one that "
                       "exists: --force or --append)")
     outputs.add_arguments(tour)
+    tour.add_argument("--html", metavar="FILE", help="write a report page: standings, crosstable, rating plot, "
+                      "score distributions (one that exists: --force)")
+    tour.add_argument("--anchor", metavar="BOT", help="the bot whose rating is fixed (default: the first)")
+    tour.add_argument("--anchor-elo", type=_cli.finite, default=0.0, metavar="ELO",
+                      help="the anchor's rating (default: 0)")
+    tour.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B,model=M]",
+                      help="two bots: play deals until the generalized SPRT on the first bot's pentanomial counts "
+                      "accepts H0 (elo0) or H1 (elo1), e.g. elo0=0,elo1=10; alpha and beta default to 0.05, model "
+                      "normalized (nElo) or logistic (Elo), default normalized, as fastchess and fishtest")
+    tour.add_argument("--rating-interval", type=_positive(int), default=20, metavar="GAMES",
+                      help="with --sprt, print the LLR every GAMES games (whole deals; default: 20)")
     _cli.add_backend(tour)
     distributed.add_ray_argument(tour)
     _who_played_arguments(tour)
@@ -386,13 +443,13 @@ def register_records(commands):
 
 def parser():
     """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
-    from azul_engine import _commands, play, selfplay, serve, train
+    from azul_engine import _commands, ladder, play, selfplay, serve, train
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
     top.add_argument("--version", action="version", version=f"azul-engine {azul_engine.__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
-                              play.register, train.register):
+                              play.register, train.register, ladder.register):
         register_commands(commands)
     return top
 

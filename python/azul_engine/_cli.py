@@ -5,6 +5,7 @@ imports ``__main__``.
 """
 
 import argparse
+import math
 import os
 import sys
 
@@ -108,6 +109,17 @@ def non_negative(text):
 
 
 non_negative.__name__ = "int"
+
+
+def finite(text):
+    """A finite number (not nan or inf)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+finite.__name__ = "float"
 
 
 def positive(kind):
