@@ -5,7 +5,7 @@
 # (AZUL_BACKEND=cpp, then AZUL_BACKEND=python: the tests of tests/test_docs.py named "examples").
 #
 #   bash scripts/docs.sh                 build and check
-#   bash scripts/docs.sh --build-only    build only (a minute or two): no examples run
+#   bash scripts/docs.sh --build-only    build only (about 40 s): no examples run
 #   bash scripts/docs.sh --serve         build and check, then serve build/docs on http://127.0.0.1:8001/ (PORT=N
 #                                        for another port; Ctrl-C stops it); with --build-only, build and serve
 #
