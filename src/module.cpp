@@ -189,6 +189,26 @@ py::object FromTextAny(const py::object& text) {
   });
 }
 
+// from_text(text, *, variant=None): with a variant, the text must be of it (the pure engine: _pure/classic/state.py
+// from_text).  The variant is checked first, as new_game checks it; then the text is read; then the two compared.
+py::object FromTextOf(const py::object& text, const py::object& variant) {
+  int expected = -1;
+  if (!variant.is_none()) {
+    expected = py::isinstance<py::str>(variant) ? VariantIndex(Utf8(variant)) : -1;
+    if (expected < 0)
+      throw py::value_error("unknown variant " + Utf8(py::repr(variant)) +
+                            " (variants: classic, grey, summer-pavilion)");
+  }
+  py::object state = FromTextAny(text);
+  if (expected >= 0) {
+    const std::string got = py::str(state.attr("variant"));
+    if (got != kVariantNames[expected])
+      throw StateFormatError("field variant: " + PyRepr(got) + ", expected " +
+                             PyRepr(kVariantNames[expected]));
+  }
+  return state;
+}
+
 int CheckCount(const py::object& value, const char* what, long long limit, const char* limit_text) {
   if (PyBool_Check(value.ptr()) || !PyLong_Check(value.ptr()))
     throw py::type_error(std::string(what) + " must be an int, not " + TypeName(value));
@@ -437,7 +457,7 @@ PYBIND11_MODULE(_cppengine, m) {
 
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
-  m.def("from_text", &FromTextAny, py::arg("text"));
+  m.def("from_text", &FromTextOf, py::arg("text"), py::kw_only(), py::arg("variant") = py::none());
 
   m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
   m.def("observation_shape", [](const py::object& players, const py::object& variant) {

@@ -343,12 +343,12 @@ def test_score_check_of_a_record_shows_the_audits_findings(client, engine):
     found = records.audit(bad, engine, line=2)
     assert [f.field for f in found] == ["final_scores"] and found[0].player == 0
     right = good["final_scores"][0]
-    assert ("Line 2: Player 1: the record says a final score of %d, the rules give %d <span class=\"small\" "
+    assert ("Line 2: Player 0: the record says a final score of %d, the rules give %d <span class=\"small\" "
             "lang=\"en\">(" % (right + 5, right)) in page
-    assert "player 0" not in page  # seats counted from 1, as the tables count them
+    assert "player 0" not in page  # the seat in the page's words, counted from 0 as everywhere
     client.get("/?lang=ru")
     ru = client.post("/api/check/record", json={"text": text}).json()["html"]
-    assert "Строка 2: Игрок 1: в записи итоговый счёт %d, по правилам %d" % (right + 5, right) in ru
+    assert "Строка 2: Игрок 0: в записи итоговый счёт %d, по правилам %d" % (right + 5, right) in ru
     assert '<span lang="en">line 3: not JSON' in page  # a record the audit could not read: its own words
     assert 'data-final="%d"' % good["final_scores"][0] in page
 
@@ -1056,7 +1056,7 @@ def test_move_words_name_every_kind_of_move():
 def test_a_sheet_speaks_the_pages_language_wherever_it_was_begun(client, engine):
     """Seats left unnamed are "Player N" in the language of the page showing them (the names were written into
     the sheet in the language it was made in); the Summer Pavilion's stars are named, not lettered O R B Y G P C;
-    French puts a space before its colons everywhere ("Joueur 1:" and "Joueur 1 :" were both shown); a floor
+    French puts a space before its colons everywhere ("Joueur 0:" and "Joueur 0 :" were both shown); a floor
     without penalty says no "→ −0"; no text shows a command between backticks."""
     import re
 
@@ -1064,21 +1064,21 @@ def test_a_sheet_speaks_the_pages_language_wherever_it_was_begun(client, engine)
     client.post("/api/sheet/new", json={"variant": "classic", "players": 2, "name0": "", "name1": "Boris"})
     client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
     r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 1})
-    assert r.json()["error"].startswith("Joueur 1 : la ligne 1 du mur a déjà une tuile cette manche")
+    assert r.json()["error"].startswith("Joueur 0 : la ligne 1 du mur a déjà une tuile cette manche")
     client.post("/api/sheet/marker", json={"player": 1})
     client.post("/api/sheet/round", json={})
     page = client.get("/sheet").text
-    assert "Joueur 1" in page and "Plancher : 0<" in page.replace("\n", "") and "&rarr; &minus;0" not in page
+    assert "Joueur 0" in page and "Plancher : 0<" in page.replace("\n", "") and "&rarr; &minus;0" not in page
     assert not re.search(r"\w:(?!//)[ <]", _visible_text(page).replace("http:", "")), "a colon without its space"
     r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
-    assert r.json()["error"] == "Joueur 1 : la case du mur ligne 1, colonne 1 est déjà prise"
+    assert r.json()["error"] == "Joueur 0 : la case du mur ligne 1, colonne 1 est déjà prise"
     client.get("/?lang=cs")
     page = client.get("/sheet").text
-    assert "Hráč 1" in page and "Joueur" not in page and "Boris" in page
+    assert "Hráč 0" in page and "Joueur" not in page and "Boris" in page
     r = client.post("/api/sheet/tap", json={"player": 0, "row": 0, "col": 0})
-    assert r.json()["error"] == "Hráč 1: políčko zdi v řadě 1, sloupci 1 je už obsazené"
+    assert r.json()["error"] == "Hráč 0: políčko zdi v řadě 1, sloupci 1 je už obsazené"
     sheet = json.loads(client.get("/sheet/download").text)
-    assert sheet["names"] == ["Hráč 1", "Boris"]
+    assert sheet["names"] == ["Hráč 0", "Boris"]
     client.post("/api/sheet/reset", json={})
     client.get("/?lang=fr")
     html = client.post("/api/sheet/new", json={"variant": "summer-pavilion", "players": 2}).json()["html"]

@@ -134,7 +134,7 @@ def test_a_whole_classic_game_scored_round_by_round(page, server, engine):
         if i == 0:
             screenshot(page, "sheet-classic-round-1")
     winners = page.inner_text("#winners")
-    assert all(("Seat %d" % (w + 1)) in winners or ("Player %d" % (w + 1)) in winners for w in game.winners)
+    assert all(("Seat %d" % w) in winners or ("Player %d" % w) in winners for w in game.winners)
     finals = page.locator("table.final td[data-final]")
     assert [int(finals.nth(i).get_attribute("data-final")) for i in range(finals.count())] == game.scores
     screenshot(page, "sheet-classic-final")
@@ -570,7 +570,7 @@ def test_a_refused_tap_is_said_where_the_person_is_and_to_a_screen_reader(phone,
         click(phone, more, tap=True)
     assert message(phone) == ""
     click(phone, more, tap=True)  # a fifth kept tile
-    assert alert.inner_text().strip() == "Player 4: a pass keeps at most 4 tiles"
+    assert alert.inner_text().strip() == "Player 3: a pass keeps at most 4 tiles"
     assert phone.evaluate("window.scrollY") > 1000 and _in_view(phone, "#alert")
     assert phone.inner_text('[data-key="kept-3-"] + .num') == "4"  # the refusal changed nothing
     click(phone, '.board[data-player="3"] [data-key="kept-3-"]', tap=True)  # the next answer clears it

@@ -52,7 +52,14 @@ def _bench(args):
              f"after a warm-up; {os.cpu_count()} cores; checksum: scores of random_playouts"
              f"({bench.CHECKSUM_GAMES}, seed=0)")
     results = []
-    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads):
+    def progress(text):  # on standard error: the table (or the JSON lines) stays whole on standard output
+        print(text, file=sys.stderr, flush=True)
+
+    # A line as each section begins, for a person watching a terminal (a log or a pipe gets the rows alone, each
+    # written as soon as it is measured).
+    watched = sys.stderr.isatty()
+    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads,
+                            progress=progress if watched else None):
         if not args.json and (not results or results[-1]["backend"] != result["backend"]):
             _out(f"backend {result['backend']}")
         results.append(result)

@@ -85,6 +85,11 @@ class VectorGame:
     def __init__(self, *args, **kwargs):
         pass
 
+    def __repr__(self):
+        # Its constructor's call, as the C++ engine writes it (src/bind_vector.cpp).
+        return "VectorGame(%d, players=%d, variant=%r, seed=%d, auto_reset=%r)" % (
+            self._v_n, self._v_players, self._v_variant, self._seed, self._v_auto_reset)
+
     def _build(self, n, players, variant, seed, auto_reset):
         import numpy as np
 

@@ -47,7 +47,7 @@ def new_sheet(variant, names):
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise SheetError("player %d: the name is not text" % (i + 1))
+            raise SheetError("player %d: the name is not text" % i)
         clean.append(" ".join(name.split())[:30])  # "": the seat's default name (name_of)
     n = len(clean)
     return {"variant": variant, "names": clean, "walls": [["....."] * 5 for _ in range(n)],
@@ -58,7 +58,7 @@ def new_sheet(variant, names):
 def name_of(sheet, p):
     """Seat ``p``'s name, as the sheet's messages say it: the name typed, or for a seat left unnamed ("" in
     ``sheet["names"]``) "Player N", which the pages show in their own language (views.sheet_names)."""
-    return sheet["names"][p] or "Player %d" % (p + 1)
+    return sheet["names"][p] or "Player %d" % p
 
 
 def _empty_round(n):

@@ -79,7 +79,7 @@ def _source(lang, ch):
 
 def sheet_names(lang, sheet):
     """The players' names on a score sheet as a page shows them: a seat left unnamed is "Player N" in ``lang``."""
-    return [name or i18n.text(lang, "player_n", n=p + 1) for p, name in enumerate(sheet["names"])]
+    return [name or i18n.text(lang, "player_n", n=p) for p, name in enumerate(sheet["names"])]
 
 
 def _in_language(function):
@@ -192,7 +192,7 @@ def sheet_message(lang, e, sheet=None):
     fields = dict(getattr(e, "fields", {}))
     for p, name in enumerate(sheet["names"] if sheet else ()):
         if not name:  # (sheet.name_of's "Player N")
-            default, shown = "Player %d" % (p + 1), i18n.text(lang, "player_n", n=p + 1)
+            default, shown = "Player %d" % p, i18n.text(lang, "player_n", n=p)
             if fields.get("name") == default:
                 fields["name"] = shown
             if message.startswith(default + ": "):
@@ -236,7 +236,7 @@ def audit(call, items):
             if item["variant"] in ("classic", "grey"):
                 bonuses = [call.engine.end_bonus(w, variant=item["variant"]) for w in state.walls]
                 entry.update(bonuses=bonuses, before=[s - b["points"] for s, b in zip(state.scores, bonuses)],
-                             names=[i18n.text(call.lang, "player_n", n=p + 1) for p in range(state.players)],
+                             names=[i18n.text(call.lang, "player_n", n=p) for p in range(state.players)],
                              winners=state.winners)
         audited.append(entry)
     agree = sum(not entry["findings"] for entry in audited)
@@ -244,13 +244,13 @@ def audit(call, items):
 
 
 def finding_text(lang, text):
-    """An audit finding's English, for a person: its seats counted from 1 and named as the page's tables name
-    them ("player 0" is "Игрок 1" beside a table of "Игрок 1, Игрок 2")."""
-    return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1)) + 1), text)
+    """An audit finding's English, for a person: its seats named as the page's tables name them ("player 0" is
+    "Игрок 0" beside a table of "Игрок 0, Игрок 1"; seats count from 0 everywhere: docs/game-api.md)."""
+    return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1))), text)
 
 
 def _seats_text(lang, seats):
-    return ", ".join(i18n.text(lang, "player_n", n=p + 1) for p in seats) if isinstance(seats, list) else str(seats)
+    return ", ".join(i18n.text(lang, "player_n", n=p) for p in seats) if isinstance(seats, list) else str(seats)
 
 
 def finding(lang, finding):
@@ -270,7 +270,7 @@ def finding(lang, finding):
     head = None
     if finding.field in ("scores", "final_scores") and finding.player is not None and finding.correct is not None:
         head = i18n.text(lang, "f_score" if finding.field == "scores" else "f_final",
-                         who=i18n.text(lang, "player_n", n=finding.player + 1), rec=finding.recorded,
+                         who=i18n.text(lang, "player_n", n=finding.player), rec=finding.recorded,
                          ok=finding.correct)
     elif finding.field == "winners" and finding.correct is not None:
         head = i18n.text(lang, "f_winners", rec=_seats_text(lang, finding.recorded),
@@ -330,7 +330,7 @@ def seat_name(lang, game, p):
     """Seat ``p`` of a game and who plays it: "Seat 2 (greedy bot)"."""
     kind = game.seats[p]
     label = i18n.text(lang, "human" if kind == "human" else "bot_" + kind).split(" (")[0]
-    return "%s (%s)" % (i18n.text(lang, "seat_n", n=p + 1), label)
+    return "%s (%s)" % (i18n.text(lang, "seat_n", n=p), label)
 
 
 # -- replay ----------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ C++ twin: native/include/azul/classic/state.h.
 import os
 
 
+from ..._errors import StateFormatError
 from .. import common as _pycommon
 from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
 from ..pavilion.state import new_game as _pavilion_new_game
@@ -156,14 +157,16 @@ class GameState:
     starting_player = property(lambda self: self._start,
                                doc="Seat that started this round (-1 before it is drawn).")
 
-    is_over = property(lambda self: self._phase == OVER)
+    is_over = property(lambda self: self._phase == OVER, doc="Whether the game has ended (phase 'over').")
 
-    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL),
+                              doc="Whether the state waits for a draw (chance='explicit': see chance_outcomes).")
 
     scores = property(lambda self: list(self._score),
                       doc="Scores; once the game is over they include the end bonuses.")
 
-    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories])
+    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories],
+                         doc="Per factory, its tiles as colour letters in colour order ('' when empty).")
 
     centre = property(lambda self: _tiles_to_str(self._centre),
                       doc="Tiles in the centre, colour letters in colour order.")
@@ -172,15 +175,16 @@ class GameState:
     center = property(lambda self: _tiles_to_str(self._centre),
                       doc="Alias of centre (the state text's field is spelled center).")
 
-    bag = property(lambda self: _tiles_to_str(self._bag))
+    bag = property(lambda self: _tiles_to_str(self._bag), doc="Tiles in the bag, colour letters in colour order.")
 
-    lid = property(lambda self: _tiles_to_str(self._lid))
+    lid = property(lambda self: _tiles_to_str(self._lid),
+                   doc="Discarded tiles in the box lid (poured into an empty bag), in colour order.")
 
     first_player_marker = property(
         lambda self: self._marker,
         doc="-1 while the marker is in the centre, else the seat that took it this round.")
 
-    moves_this_round = property(lambda self: self._moves)
+    moves_this_round = property(lambda self: self._moves, doc="Moves played since this round's deal.")
 
     @property
     def pattern_lines(self):
@@ -380,11 +384,23 @@ def new_game(players=2, variant="classic", seed=None, chance="sampled"):
     return g
 
 
-def from_text(text):
+def from_text(text, *, variant=None):
     """Read a state written by ``to_text``: a :class:`GameState` or, for variant
     summer-pavilion, a :class:`PavilionState`.  Raises :class:`StateFormatError` naming the
-    field."""
-    return _from_text(text)
+    field.  ``variant`` (one of VARIANTS), when given, is the variant the text must be: another
+    is a :class:`StateFormatError`, and type checkers know the class of the result.
+
+    >>> from_text(new_game(2, "grey", seed=1).to_text(), variant="classic")
+    Traceback (most recent call last):
+        ...
+    azul_engine.StateFormatError: field variant: 'grey', expected 'classic'
+    """
+    if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    state = _from_text(text)
+    if variant is not None and state.variant != variant:
+        raise StateFormatError("field variant: %r, expected %r" % (state.variant, variant))
+    return state
 
 
 def _from_text(text):

@@ -45,8 +45,7 @@ class PavilionState:
     ``clone``, ``to_text``, ``record``, explicit chance) plus the queries of this game
     (``supply``, ``wild``, ``hands``, ``boards``, ``passed``, ``bonus_owed``).
 
-    >>> from azul_engine import _pyengine
-    >>> g = _pyengine.new_game(2, variant="summer-pavilion", seed=7)
+    >>> g = new_game(2, variant="summer-pavilion", seed=7)
     >>> g.wild, g.supply
     ('P', 'PPPGGOOOYR')
     """
@@ -128,13 +127,14 @@ class PavilionState:
 
     players = property(lambda self: self._players, doc="Number of players (2-4).")
 
-    variant = property(lambda self: "summer-pavilion")
+    variant = property(lambda self: "summer-pavilion", doc="'summer-pavilion'.")
 
     seed = property(lambda self: self._seed, doc="The seed the game was made from.")
 
     round = property(lambda self: self._round, doc="Round number, 1-6.")
 
-    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled")
+    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled",
+                           doc="'sampled' (the generator draws) or 'explicit' (chance nodes).")
 
     phase = property(lambda self: PHASE_NAMES[self._phase],
                      doc="'first-player', 'fill' (chance nodes), 'acquire' (phase 1), 'play' "
@@ -146,13 +146,16 @@ class PavilionState:
     starting_player = property(lambda self: self._start,
                                doc="Seat that started this round's phase 1 (-1 before it is drawn).")
 
-    is_over = property(lambda self: self._phase == OVER)
+    is_over = property(lambda self: self._phase == OVER, doc="Whether the game has ended (phase 'over').")
 
-    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL),
+                              doc="Whether the state waits for a draw (chance='explicit': see chance_outcomes).")
 
-    scores = property(lambda self: list(self._score))
+    scores = property(lambda self: list(self._score),
+                      doc="Scores; once the game is over they include the end bonuses.")
 
-    factories = property(lambda self: [_tiles(f) for f in self._factories])
+    factories = property(lambda self: [_tiles(f) for f in self._factories],
+                         doc="Per factory, its tiles as colour letters in colour order ('' when empty).")
 
     centre = property(lambda self: _tiles(self._centre), doc="Tiles in the centre.")
 
@@ -160,7 +163,7 @@ class PavilionState:
 
     supply = property(lambda self: _tiles(self._supply), doc="The supply's tiles (at most 10).")
 
-    bag = property(lambda self: _tiles(self._bag))
+    bag = property(lambda self: _tiles(self._bag), doc="Tiles in the bag, colour letters in colour order.")
 
     tower = property(lambda self: _tiles(self._tower), doc="Discarded tiles, poured into an "
                                                             "empty bag.")
@@ -174,7 +177,7 @@ class PavilionState:
         lambda self: self._marker,
         doc="-1 while the start token is in the centre, else the seat that took it this round.")
 
-    moves_this_round = property(lambda self: self._moves)
+    moves_this_round = property(lambda self: self._moves, doc="Moves played since this round's deal.")
 
     hands = property(lambda self: [_tiles(h) for h in self._hand],
                      doc="Per player, the tiles beside the board (colour order).")
@@ -263,7 +266,10 @@ class PavilionState:
     def __repr__(self):
         return "from_text(%r)" % self.to_text()
 
-    from_text = staticmethod(lambda text: _from_text(text))
+    @staticmethod
+    def from_text(text):
+        """Read a Summer Pavilion state written by :meth:`to_text` (StateFormatError naming the field)."""
+        return _from_text(text)
 
     # The methods of each job, written in its module (_movegen_py: movegen.py; each module's banner names its
     # C++ twin).
