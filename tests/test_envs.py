@@ -92,7 +92,7 @@ def test_rewards_win_and_score(engine):
     env = envs.AzulEnv(2, "classic", opponents="random", backend=backend_of(engine))
     episode = play(env, 3)
     winners, scores = env.game.winners, env.game.scores
-    expected = envs.returns(winners, 2)[0]
+    expected = 1.0 if winners == [0] else 0.0 if winners == [0, 1] else -1.0  # seat 0's return
     assert [r for _, r, _, _ in episode[:-1]] == [0.0] * (len(episode) - 1) and episode[-1][1] == expected
     env = envs.AzulEnv(2, "classic", opponents="random", reward="score", backend=backend_of(engine))
     episode = play(env, 3)
@@ -269,8 +269,9 @@ def test_the_vector_env_is_its_games(engine, variant):
             assert infos["mover"][i] == mover and terminated[i] == game.is_over
             if game.is_over:
                 ended += 1
-                assert reward[i] == envs.returns(game.winners, players)[mover]
-                assert list(infos["rewards"][i]) == envs.returns(game.winners, players)
+                win = 1.0 if len(game.winners) == 1 else 0.0  # +1 a sole winner, 0 a shared win, -1 the others
+                expected = [win if p in game.winners else -1.0 for p in range(players)]
+                assert reward[i] == expected[mover] and list(infos["rewards"][i]) == expected
                 np.testing.assert_array_equal(obs[i], game.observation_tensor(0))
                 assert not infos["action_mask"][i].any() and infos["player"][i] == -1
             else:

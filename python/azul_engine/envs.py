@@ -57,7 +57,7 @@ import azul_engine
 
 from . import bots as _bots
 
-__all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "returns", "register"]
+__all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "register"]
 
 REWARDS = ("win", "score")
 ILLEGAL = ("raise", "lose")
@@ -84,14 +84,6 @@ def observation_box(info):
     if info.rounds is None:
         high[info.observation_offsets["round"][0]] = info.max_rounds / 10
     return spaces.Box(low=0.0, high=high, dtype=np.float32)
-
-
-def returns(winners, players):
-    """Each seat's return at the end of a game won by the seats ``winners``: +1 for a sole winner, 0 for each of
-    several winners, -1 for everyone else."""
-    if len(winners) == 1:
-        return [1.0 if p in winners else -1.0 for p in range(players)]
-    return [0.0 if p in winners else -1.0 for p in range(players)]
 
 
 def _seed(seed, note=""):
@@ -223,7 +215,7 @@ class AzulEnv(gymnasium.Env):
         if self.reward_mode == "score":
             reward = self._margin(mover) - before
         elif over:
-            reward = returns(self.game.winners, self.players)[mover if self.learner is None else self.learner]
+            reward = self.game.returns()[mover if self.learner is None else self.learner]
         else:
             reward = 0.0
         return self._observation(mover), float(reward), over, False, self._info()

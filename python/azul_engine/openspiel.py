@@ -301,16 +301,9 @@ class AzulState(pyspiel.State):
         return self.engine_state.is_over or self._cut_off()
 
     def returns(self):
-        """Per seat: 0 until the end; then +1 a sole winner, 0 a shared winner, -1 everyone else."""
-        g = self.engine_state
-        if g.is_over:
-            winners = g.winners
-        elif self._cut_off():
-            winners = range(g.players)
-        else:
-            return [0.0] * g.players
-        win = 1.0 if len(winners) == 1 else 0.0
-        return [win if p in winners else -1.0 for p in range(g.players)]
+        """Per seat: 0 until the end; then +1 a sole winner, 0 a shared winner, -1 everyone else (the engine's
+        ``returns()``); a game cut off at ``max_game_length`` is a draw, 0 for every seat."""
+        return self.engine_state.returns()
 
     def __str__(self):
         return str(self.engine_state)

@@ -85,13 +85,6 @@ def env(players=2, variant="classic", backend=None, render_mode=None, flat_obser
     return wrappers.OrderEnforcingWrapper(e)
 
 
-def _final_rewards(winners, players):
-    """Rewards by seat at the end of a game won by the seats ``winners``."""
-    if len(winners) == 1:
-        return [1.0 if p in winners else -1.0 for p in range(players)]
-    return [0.0 if p in winners else -1.0 for p in range(players)]
-
-
 class raw_env(AECEnv):
     """Azul for 2-4 players as an AEC environment, without wrappers (see the module docstring).
 
@@ -199,7 +192,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game.is_over:
-            for a, reward in zip(self.possible_agents, _final_rewards(self.game.winners, self.players)):
+            for a, reward in zip(self.possible_agents, self.game.returns()):
                 self.rewards[a] = reward
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

@@ -43,11 +43,6 @@ def game_seats(specs, players, index):
     return [specs[k] for k in seatings[index % len(seatings)]]
 
 
-def _returns(players, winners):
-    win = 1.0 if len(winners) == 1 else 0.0
-    return [win if p in winners else -1.0 for p in range(players)]
-
-
 def play_game(backend, players, variant, seed, seats, game):
     """Play one game and return its rows as columns: a dict of numpy arrays (``COLUMNS``; ``visits`` as an
     int32 array with a row of zeros where the bot made no search, and ``has_visits`` saying which rows have
@@ -98,8 +93,7 @@ def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, pla
         searched.append(bool(counts))
         actions.append(action)
     n = len(actions)
-    scores, winners = list(state.scores), list(state.winners)
-    returns = _returns(players, winners)
+    scores, returns = list(state.scores), state.returns()
     movers = np.array(movers, dtype=np.int8)
     return {
         "game": np.full(n, game, dtype=np.int64),

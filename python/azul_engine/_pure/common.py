@@ -99,6 +99,15 @@ def state_type_error(prefix, state, state_types):
     return TypeError("%sstate must be a GameState or PavilionState of %s, not %s" % (prefix, mine, what))
 
 
+def returns_of(winners, players):
+    """The returns of a game won by ``winners`` (none: not over): every seat 0.0 until the end, then
+    +1.0 a sole winner, 0.0 each of several, -1.0 the others (Game::Returns in game.h)."""
+    if not winners:
+        return [0.0] * players
+    win = 1.0 if len(winners) == 1 else 0.0
+    return [win if p in winners else -1.0 for p in range(players)]
+
+
 def check_seed(seed):
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError("seed must be an int, not %s" % type(seed).__name__)

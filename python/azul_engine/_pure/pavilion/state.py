@@ -200,6 +200,11 @@ class PavilionState:
         best = max(self._score)
         return [p for p in range(self._players) if self._score[p] == best]
 
+    def returns(self):
+        """Each seat's return: 0.0 for every seat until the game is over, then +1.0 for a sole
+        winner, 0.0 for each of several winners and -1.0 for the others (the adapters' returns)."""
+        return _pycommon.returns_of(self.winners, self._players)
+
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(PavilionState)
