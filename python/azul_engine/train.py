@@ -597,15 +597,15 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                 break
             start = elapsed()
             iteration = state["iteration"] + 1
-            with open(best_path, "rb") as f:
-                weights = f.read()
+            with open(best_path, "rb") as best_file:
+                weights = best_file.read()
             seeds = [_game_seed(settings.seed, iteration, g) for g in range(settings.games)]
             size = settings.games_per_job
-            jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
+            selfplay_jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
                     for i in range(0, len(seeds), size)]
             show = bar(len(seeds), "iteration %d: self-play games" % iteration)
             parts, done = [], 0
-            for part in where.map(play_selfplay, jobs, chunksize=1):
+            for part in where.map(play_selfplay, selfplay_jobs, chunksize=1):
                 parts.append(part)
                 done += part["games"]
                 if show:
@@ -626,8 +626,8 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                           backend) if settings.arena_games else 1.0
             accepted = score >= settings.gate
             if accepted:
-                with open(latest_path, "rb") as f:
-                    _replace(best_path, f.read())
+                with open(latest_path, "rb") as latest_file:
+                    _replace(best_path, latest_file.read())
                 state["best"] = iteration
             greedy = versus_greedy(best_path, settings, _game_seed(settings.seed, iteration, 1 << 21), workers,
                                    backend)
