@@ -649,7 +649,7 @@ def test_an_engine_that_is_not_built_is_one_line(monkeypatch, tmp_path, record_f
     def load_backend(name):
         raise ImportError("azul-engine: the C++ engine (azul_engine._cppengine) cannot be imported: test")
 
-    monkeypatch.setattr(azul_engine, "load_backend", load_backend)
+    monkeypatch.setattr(azul_engine._backends, "load_backend", load_backend)  # what engine_named calls
     for argv in (["record", "-o", str(tmp_path / "r.jsonl")], ["audit", str(record_file)],
                  ["explain", str(record_file)], ["check-score", "--record", str(record_file)]):
         code, err = run_main(argv + ["--backend", "cpp"], capsys)

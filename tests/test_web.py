@@ -17,7 +17,9 @@ from starlette.testclient import TestClient  # noqa: E402
 import azul_engine  # noqa: E402
 from azul_engine import bots, records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets, views  # noqa: E402
-from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
+from azul_engine.web.app import create_app  # noqa: E402
+from azul_engine.web.forms import MAX_BODY  # noqa: E402
+from azul_engine.web.views import sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
 
@@ -186,7 +188,6 @@ def _sheet_refusals(engine, seed, trials):
 def test_the_engines_refusals_on_a_sheet_come_in_the_pages_language(engine):
     """Every engine message that random taps on the score sheets meet is in i18n.ENGINE's catalogue (so it is
     shown translated: a changed wording in the engine fails here), and the app's own have keys."""
-    from azul_engine.web.app import sheet_message
 
     refusals = _sheet_refusals(engine, 7, 25)
     engine_words = [e for e in refusals if not e.key]

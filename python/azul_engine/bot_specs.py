@@ -353,8 +353,3 @@ def make_bot(name: str, seed: int, seat: int = 0) -> Bot:
     ValueError names the known ones."""
     return resolve_bot_spec(name).make(seat, seed)
 
-
-# Shown, pickled and found as azul_engine.bots.NAME, as before the bots were split by job.
-for _cls in (BotSpecError, BotFactory):
-    _cls.__module__ = "azul_engine.bots"
-del _cls

@@ -43,7 +43,7 @@ True
 True
 """
 
-from ._pycommon import SplitMix64  # noqa: F401 (the generator of rules.md section 5, the games' own)
+from ._backends import SplitMix64  # noqa: F401 (the generator of rules.md section 5, the games' own)
 from ._types import Bot  # noqa: F401 (the bot protocol, as a typing.Protocol)
 # The jobs, each in a module of its own; every name is here as before.
 from .bot_specs import (BOTS, ENTRY_POINT_GROUP, BotFactory, BotSpecError, make_bot,  # noqa: F401

@@ -53,9 +53,8 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError("azul_engine.envs needs gymnasium 1.1 or later (%s): pip install 'azul-engine[gymnasium]'"
                       % exc) from exc
 
-import azul_engine
-
 from . import bots as _bots
+from ._backends import engine_named
 
 __all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "register"]
 
@@ -67,10 +66,6 @@ AUTORESET_MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetM
 class OpponentError(RuntimeError):
     """An opponent bot of :class:`AzulEnv` failed (it raised, crashed, answered an illegal move, or could not be
     made): the episode cannot go on. The message names the seat, the bot's spec and what happened."""
-
-
-def _engine(backend):
-    return azul_engine.load_backend(azul_engine.BACKEND if backend is None else backend)
 
 
 def observation_box(info):
@@ -126,8 +121,8 @@ class AzulEnv(gymnasium.Env):
 
     def __init__(self, players=2, variant="classic", opponents="greedy", seat=0, reward="win", illegal="raise",
                  backend=None, render_mode=None, time_limit=None):
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        engine = _engine(backend)
+        engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)  # checks players and variant
         self.players, self.variant = players, variant
         self.reward_mode = _choice("reward", reward, REWARDS)
@@ -170,7 +165,7 @@ class AzulEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**64, dtype=np.uint64))
         self._close_bots()
-        self.game = _engine(self.backend).new_game(self.players, self.variant, seed=game_seed)
+        self.game = engine_named(self.backend).new_game(self.players, self.variant, seed=game_seed)
         if self._factories is None:
             self.learner = None
         else:
@@ -304,8 +299,8 @@ class AzulVectorEnv(VectorEnv):
 
     def __init__(self, num_envs=1, players=2, variant="classic", backend=None, threads=1,
                  autoreset_mode="next_step", copy=True):
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        self._engine = engine = _engine(backend)
+        self._engine = engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)
         mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
         mode = {v.value: k for k, v in AUTORESET_MODES.items()}.get(mode, mode)

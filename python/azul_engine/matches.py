@@ -208,8 +208,3 @@ def play(engine: AnyEngine, players: int, variant: str, seed: int, bots: Union[s
         raise BotForfeit(match)
     return match.state
 
-
-# Shown, pickled and found as azul_engine.bots.NAME, as before the bots were split by job.
-for _cls in (Forfeit, BotForfeit, Match):
-    _cls.__module__ = "azul_engine.bots"
-del _cls

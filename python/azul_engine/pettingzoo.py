@@ -69,7 +69,7 @@ except ImportError as exc:
         % exc
     ) from exc
 
-import azul_engine
+from ._backends import engine_named
 from .envs import observation_box
 
 __all__ = ["env", "raw_env"]
@@ -105,8 +105,8 @@ class raw_env(AECEnv):
             raise TypeError("flat_observation must be True or False, not %s" % type(flat_observation).__name__)
         self.flat_observation = flat_observation
         # The engine is kept by name, so that the environment can be deep-copied and pickled.
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        engine = azul_engine.load_backend(self.backend)
+        engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)  # also checks players and variant
         shape, num_actions = info.observation_shape, info.num_actions
         self.players = players
@@ -140,8 +140,7 @@ class raw_env(AECEnv):
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
-        engine = azul_engine.load_backend(self.backend)
-        self.game = engine.new_game(self.players, self.variant, seed=seed)
+        self.game = engine_named(self.backend).new_game(self.players, self.variant, seed=seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -12,7 +12,8 @@ It reads standard input line by line, so a script can play it: ``printf '1B1\\nq
 import copy
 import sys
 
-from . import _cli, bots, game_info, mcts
+from . import _cli, bots, mcts
+from ._backends import game_info
 from ._errors import IllegalMoveError
 
 __all__ = ["Game", "render", "hint", "main"]

@@ -20,10 +20,8 @@ import json
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, TextIO,
                     Tuple, Union, cast)
 
-from . import _backends
-from ._backends import load_backend
+from ._backends import engine_named, game_info
 from ._errors import AzulError, IllegalMoveError, StateFormatError
-from ._pure.game_info import game_info
 from ._types import Engine, EngineLike, Record, State
 from .outputs import LineWriter  # records.LineWriter, as before
 from .outputs import _Path
@@ -40,7 +38,7 @@ _VARIANTS = ("classic", "grey", "summer-pavilion")
 _PAVILION = "summer-pavilion"
 # The game facts (start score, score floor, colours, rounds, bonuses) are the engines' game_info, the same in
 # both engines (tests/test_parity.py); the pure engine's is read here, which imports no compiled code.
-_INFO: Dict[str, GameInfo] = {v: cast("GameInfo", game_info(v)) for v in _VARIANTS}
+_INFO: Dict[str, GameInfo] = {v: game_info(v) for v in _VARIANTS}
 _PAVILION_ROUNDS = cast(int, _INFO[_PAVILION].rounds)
 _BONUS = _INFO["classic"].end_bonuses  # points of a complete row, column, colour
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
@@ -376,9 +374,7 @@ def _brief(value: object) -> str:
 
 def _engine(engine: EngineLike) -> Engine:
     """The engine module that ``engine`` names: an engine module, a backend name or None (the active one)."""
-    if engine is None:
-        return cast(Engine, load_backend(_backends.BACKEND))
-    return cast(Engine, load_backend(engine) if isinstance(engine, str) else engine)
+    return cast(Engine, engine_named(engine))
 
 
 class Step:

@@ -25,9 +25,9 @@ import importlib.resources
 import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
-from markupsafe import Markup
 
 from . import records, svg
+from ._markup import Markup
 from ._types import EngineLike, Record, State
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ import time
 import zipfile
 
 from . import bots, tournament
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
 
 __all__ = ["FORMAT", "VERSION", "COLUMNS", "Summary", "play_game", "run", "read_npz", "game_seats"]
 
@@ -52,7 +52,7 @@ def play_game(backend, players, variant, seed, seats, game):
     raises, answers what is not a legal move) forfeits, as in ``bots.play_match``: the game gives no rows, and
     the result is ``{"forfeit": "game G, seat S (SPEC): REASON"}`` instead."""
     import numpy as np
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
     players_bots = []
     try:
@@ -381,8 +381,8 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
     from . import distributed
 
     specs = _check(specs, games, players, variant, seed, fmt, shard_games)
-    backend = backend or BACKEND
-    engine = load_backend(backend)
+    engine = engine_named(backend)
+    backend = engine.NAME
     if fmt == "parquet":
         _arrow()
     os.makedirs(directory, exist_ok=True)

@@ -40,7 +40,7 @@ import time
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import bots, distributed, ratings as _ratings, records
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
 
 __all__ = ["Plan", "Game", "Standing", "Result", "SPRTState", "seatings", "plan", "play_game", "run", "table",
            "ratings"]
@@ -156,7 +156,7 @@ def play_game(backend: str, players: int, variant: str, seed: int, seats: Sequen
     """Play one game (``bots.play_match``) on the engine named ``backend``: ``(record_json, scores, winners,
     forfeit)``, ``forfeit`` None or ``(seat, reason)``.  A top-level function, so that worker processes can run
     it."""
-    match = bots.play_match(load_backend(backend), players, variant, seed, list(seats), time_limit=time_limit,
+    match = bots.play_match(engine_named(backend), players, variant, seed, list(seats), time_limit=time_limit,
                             event=event, date=date)
     forfeit = None if match.forfeit is None else (match.forfeit.seat, match.forfeit.reason)
     return match.record_json(), match.scores, match.winners, forfeit
@@ -268,8 +268,7 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
     if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
         raise ValueError("an SPRT needs two bots at two players (given %d bots, %d players)"
                          % (len(plan.bots), plan.players))
-    backend = backend or BACKEND
-    load_backend(backend)  # an ImportError here, not in every worker
+    backend = engine_named(backend).NAME  # an ImportError here, not in every worker
     own = executor is None
     if executor is None:
         distributed.check_workers(workers)

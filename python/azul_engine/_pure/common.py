@@ -3,7 +3,7 @@ the state text both variants write alike (key=value tokens, the history's rounds
 
 C++ twins: native/include/azul/common/rng.h, native/src/common/rng.cpp, native/include/azul/common/textutil.h,
 native/src/common/textutil.cpp, native/include/azul/common/fields.h, native/src/common/fields.cpp and
-native/include/azul/common/chance.h (azul_engine._pycommon is an alias of this module, for older imports).
+native/include/azul/common/chance.h.
 """
 
 import functools

@@ -6,7 +6,8 @@ decision, hints, and the game's record with who played each seat."""
 import copy
 import json
 
-from .. import IllegalMoveError, bots, mcts, records
+from .. import bots, mcts, records
+from .._errors import IllegalMoveError
 from .forms import BadRequest
 
 BOT_SPECS = {"random": "random", "greedy": "greedy", "mcts": "mcts"}  # mcts: mcts.interactive_iterations

@@ -11,7 +11,8 @@ import json
 import secrets
 from typing import NamedTuple
 
-from .. import IllegalMoveError, StateFormatError, records
+from .. import records
+from .._errors import IllegalMoveError, StateFormatError
 from . import i18n, pavilion_sheet as pvs, sessions, sheet as sheets, views
 from .forms import DIGITS, BadRequest, integer, parse_records, variant_of
 from .game import BOT_SPECS, Game

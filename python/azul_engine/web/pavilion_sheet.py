@@ -11,7 +11,8 @@ stops at 1); after round 6 the last pass ends the game and the engine adds the e
 penalty.
 """
 
-from .. import IllegalMoveError, StateFormatError, game_info
+from .._backends import game_info
+from .._errors import IllegalMoveError, StateFormatError
 from .sheet import SheetError, _check_open, name_of  # (a game over refuses every change)
 
 _INFO = game_info("summer-pavilion")

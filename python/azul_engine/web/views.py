@@ -12,11 +12,10 @@ import json
 import re
 
 import jinja2
-from markupsafe import Markup
 from starlette.templating import Jinja2Templates
 
-import azul_engine
 from .. import _markup, records, svg
+from .._backends import game_info
 from . import i18n, pavilion_sheet as pvs, sheet as sheets
 
 NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play", "nav_play"),
@@ -24,8 +23,8 @@ NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play"
 SEAT_CHOICES = (("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts"))
 # The score check's examples: a classic wall with its first two rows full (game_info's pattern); a Summer
 # Pavilion board with its orange and centre stars complete.
-EXAMPLE_WALL = "\n".join((azul_engine.game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
-EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (azul_engine.game_info("summer-pavilion").colours,))
+EXAMPLE_WALL = "\n".join((game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
+EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (game_info("summer-pavilion").colours,))
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
@@ -346,5 +345,5 @@ def replay(call):
     if state.variant in ("classic", "grey"):
         context["walls"] = [wall_cells(state.variant, wall) for wall in state.walls]
     else:  # Summer Pavilion: the same picture as `azul-engine board` draws (svg.py's markup, its text escaped)
-        context["picture"] = Markup(svg.board(state, last_move=False))
+        context["picture"] = _markup.Markup(svg.board(state, last_move=False))
     return "replay.html", context
