@@ -169,7 +169,7 @@ def test_an_env_dropped_without_close_stops_its_external_opponents(engine):
     bot = "cmd:%s %s" % (sys.executable, os.path.join(ROOT, "examples", "random_bot.py"))
     env = gymnasium.make("azul_engine/Azul-v0", players=3, opponents=[bot, bot], backend=backend_of(engine))
     env.reset(seed=2)
-    keepers = [b._process for b in env.unwrapped._bots.values()]
+    keepers = [b._process for b in env.unwrapped.table.bots.values()]
     assert len(keepers) == 2 and all(k.poll() is None for k in keepers)
     del env
     gc.collect()

@@ -105,7 +105,7 @@ def test_end_of_input_leaves_quietly():
 def test_undo_restores_the_position_and_the_draws(engine):
     from rich.console import Console
     console = Console(file=io.StringIO(), width=100)
-    game = play.Game(engine, 2, "classic", ["greedy"], seat=0, seed=11, console=console)
+    game = play.TerminalGame(engine, 2, "classic", ["greedy"], seat=0, seed=11, console=console)
     game.start()
     start = game.state.clone()
     first = game.state.legal_moves()[3]
@@ -190,7 +190,7 @@ def test_through_a_pseudo_terminal():
 def test_undo_all_the_way_back_from_the_end(engine, variant):
     from rich.console import Console
     console = Console(file=io.StringIO(), width=100)
-    game = play.Game(engine, 2, variant, ["greedy"], seat=1, seed=6, console=console)
+    game = play.TerminalGame(engine, 2, variant, ["greedy"], seat=1, seed=6, console=console)
     game.start()
     before = []
     while not game.done:

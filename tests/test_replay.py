@@ -204,12 +204,6 @@ def test_who_played_is_shown(engine):
     assert "Players: 0 greedy, 1 Flat &lt;1.0&gt;. Event: Club night." in page
 
 
-def test_records_to_html_names_where_it_went():
-    """records.to_html moved up to the pictures' layer (replay.to_html): the old name says so."""
-    with pytest.raises(AttributeError, match=r"azul_engine\.replay\.to_html"):
-        records.to_html
-
-
 def test_the_page_is_a_template_that_escapes_what_the_record_says(engine):
     """The page is a Jinja2 template with autoescaping on (azul_engine/data/replay.html): what a record says in
     words (who played, the event, a forfeit's reason) and a title are text on the page, never markup."""

@@ -421,7 +421,7 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     """The downloaded record carries "bots" (a person is "human") as the terminal game's does, and when a bot fails,
     "forfeit" with the scores and winners at it (records.md section 5), which audit accepts; an undo takes the
     game up again. (A failing bot was a 500, "the bot of seat 2 failed", and the record had neither field.)"""
-    from azul_engine.play import Game as TerminalGame
+    from azul_engine.play import TerminalGame
 
     r = client.post("/api/play/new", json={"variant": "classic", "players": 3, "seat0": "human", "seat1": "greedy",
                                            "seat2": "mcts", "seed": 4})
@@ -430,7 +430,7 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     terminal = TerminalGame(engine, 3, "classic", ["greedy", game.hint_bot], seat=0, seed=4)
     record = json.loads(client.get("/play/download").text)
     assert record["bots"] == json.loads(terminal.record_json())["bots"]
-    assert record["bots"] == [{"spec": "human"}, {"spec": "greedy"}, {"spec": game.hint_bot}]
+    assert record["bots"] == [{"spec": "human"}, {"spec": "greedy"}, {"spec": game.hint_bot, "name": "mcts"}]
     game.bots[1] = _Failing()
     move = game.state.legal_moves()[0]
     r = client.post("/api/play/move", json={"move": move})
@@ -443,6 +443,48 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     assert client.post("/api/play/move", json={"move": game.state.legal_moves()[0]}).status_code == 400
     assert client.post("/api/play/undo", json={}).status_code == 200
     assert game.forfeit is None and game.human_to_move() and "forfeit" not in client.get("/play/download").text
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey"])  # the page plays these two
+def test_the_web_record_equals_the_terminal_games_for_the_same_moves(client, engine, variant):
+    """The same game, the same moves and undos, played on the web app's play page and in the terminal game, downloads
+    and saves the same record line, byte for byte: who played each seat, the moves, the scores and the winners (both
+    are a table.Table)."""
+    import io
+
+    from rich.console import Console
+
+    from azul_engine.play import TerminalGame
+
+    r = client.post("/api/play/new", json={"variant": variant, "players": 3, "seat0": "greedy", "seat1": "human",
+                                           "seat2": "random", "seed": 8})
+    assert r.status_code == 200
+    game = session_of(client).game
+    terminal = TerminalGame(engine, 3, variant, ["greedy", "random"], seat=1, seed=8,
+                            console=Console(file=io.StringIO(), width=200))
+    terminal.start()
+    turns = 0
+    while not game.state.is_over:
+        assert terminal.state.to_text() == game.state.to_text()
+        moves = game.state.legal_moves()
+        move = moves[(7 * turns) % len(moves)]
+        assert client.post("/api/play/move", json={"move": move}).status_code == 200
+        assert terminal.handle(move)
+        turns += 1
+        if turns in (3, 10):  # an undo, then the same move again
+            assert client.post("/api/play/undo", json={}).status_code == 200
+            assert terminal.handle("undo")
+            assert terminal.state.to_text() == game.state.to_text()
+            assert client.post("/api/play/move", json={"move": move}).status_code == 200
+            assert terminal.handle(move)
+    assert terminal.state.is_over and turns > 5
+    saved = io.StringIO()
+    saved.write(terminal.record_json() + "\n")
+    downloaded = client.get("/play/download").text
+    assert downloaded == saved.getvalue()
+    record = json.loads(downloaded)
+    assert record["bots"] == [{"spec": "greedy"}, {"spec": "human"}, {"spec": "random"}]
+    assert record["final_scores"] == game.state.scores and records.audit(record, engine) == []
 
 
 def test_replay_viewer_steps_through_a_record(client, engine):
@@ -821,7 +863,7 @@ def test_the_bots_of_a_game_in_play_answer_for_a_copy_of_the_position(client):
     expected.apply(move)
     expected.apply(expected.legal_moves()[0])
     assert client.post("/api/play/move", json={"move": move}).status_code == 200
-    assert game.state.to_text() == expected.to_text() and len(game.log) == 2
+    assert game.state.to_text() == expected.to_text() and len(game.moves) == 2
     game.bots[1] = Fails()
     before = game.state.clone()
     move = before.legal_moves()[0]
@@ -1025,7 +1067,7 @@ def test_moves_are_words_of_the_pages_language(client, engine, lang):
     html = client.post("/api/play/hint", json={}).json()["html"]
     shown = _visible_text(html)
     assert not re.findall(NOTATION, shown), re.findall(NOTATION, shown)
-    for move in [h.move for h in game.hint] + [m for _, m in game.log[-6:]]:
+    for move in [h.move for h in game.hint] + [played.move for played in game.moves[-6:]]:
         assert views.move_words(lang, "grey", move) in shown and 'title="%s"' % move in html
     for variant, seed in (("classic", 5), ("summer-pavilion", 2)):
         record = finished_game(engine, 2, variant, seed).record_json()

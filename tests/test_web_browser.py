@@ -385,9 +385,9 @@ def game_in_play(engine, variant, seats, seed, tiling=False):
     """A game of the play page; ``tiling``: played on (by the people) to a grey wall's tiling."""
     import random
 
-    from azul_engine.web.game import Game
+    from azul_engine.web.game import BrowserGame
 
-    game = Game(engine, len(seats), variant, seats, seed)
+    game = BrowserGame(engine, len(seats), variant, seats, seed)
     game.run_bots()
     rng = random.Random(seed)
     while tiling and game.state.phase != "tiling":

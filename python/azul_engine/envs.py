@@ -55,6 +55,7 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 
 from . import bots as _bots
 from ._backends import engine_named
+from .table import check_time_limit
 
 __all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "register"]
 
@@ -93,13 +94,14 @@ def _seed(seed, note=""):
     return seed
 
 
-def _close_all(bots):
-    """Stop the bots of ``bots`` (seat -> bot; ``cmd:`` engines end their processes) and empty it: what
+def _close_all(tables):
+    """Stop the bots of the tables in ``tables`` (``cmd:`` engines end their processes) and empty it: what
     ``AzulEnv.close()`` and a new episode do, and what the environment's finalizer does when it is dropped
     without ``close()``."""
-    stopping = list(bots.values())
-    bots.clear()
-    _bots.close_bots(stopping)
+    stopping = list(tables)
+    tables.clear()
+    for table in stopping:
+        table.close()
 
 
 def _choice(name, value, allowed):
@@ -114,7 +116,9 @@ class AzulEnv(gymnasium.Env):
     learner's left out) or None (self-play), ``seat`` the learner's seat or None (drawn at each reset),
     ``reward`` "win" or "score", ``illegal`` "raise" or "lose", ``backend`` "cpp", "python" or None (the active
     engine), ``render_mode`` None or "ansi" (``render()`` returns the board text), ``time_limit`` seconds an
-    external (``cmd:``) opponent may take for a move. Bad arguments are a ``ValueError`` or ``TypeError`` naming
+    opponent may take for a move (as in a tournament: a ``cmd:`` engine is stopped there, a Python bot over it
+    forfeits once its move is back). The game is played on a ``table.Table`` (``table``), the learner's seats its
+    persons; an opponent's forfeit is an ``OpponentError`` in the table's words. Bad arguments are a ``ValueError`` or ``TypeError`` naming
     them; a bad bot spec is a ``BotSpecError`` (a ``ValueError``)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -146,16 +150,17 @@ class AzulEnv(gymnasium.Env):
                                  % (players, players - 1, len(specs)))
             self._factories = [s if isinstance(s, _bots.BotFactory) else _bots.resolve_bot_spec(s)
                                for s in specs]
-        self.time_limit = time_limit
+        self.time_limit = check_time_limit(time_limit)
         self.observation_space = observation_box(info)
         self.action_space = spaces.Discrete(info.num_actions)
-        self.game = None  # the engine's state, from reset() on
+        self.table = None  # the episode's table.Table (the learner's seats are its persons), from reset() on
+        self.game = None  # the engine's state (the table's), from reset() on
         self.learner = None  # the learner's seat in this episode (None in self-play)
-        self._bots = {}  # seat -> bot, this episode's opponents (emptied, never replaced: the finalizer holds it)
+        self._tables = []  # this episode's table (emptied, never replaced: the finalizer holds it)
         self._ended = True
         # An environment dropped without close() (or left to the interpreter's exit) stops its opponents all the
         # same: a cmd: engine's keeper and bot would otherwise run until this process ends.
-        self._finalizer = weakref.finalize(self, _close_all, self._bots)
+        self._finalizer = weakref.finalize(self, _close_all, self._tables)
 
     # -- the episode -------------------------------------------------------------------------------------------
     def reset(self, *, seed=None, options=None):
@@ -165,20 +170,22 @@ class AzulEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**64, dtype=np.uint64))
         self._close_bots()
-        self.game = engine_named(self.backend).new_game(self.players, self.variant, seed=game_seed)
         if self._factories is None:
             self.learner = None
+            seats = [_bots.HUMAN] * self.players
         else:
             self.learner = self.seat if self.seat is not None else int(self.np_random.integers(self.players))
-            others = [p for p in range(self.players) if p != self.learner]
-            for p, factory in zip(others, self._factories):
-                try:
-                    self._bots[p] = factory.make(p, _bots.bot_seed(game_seed, p), self.time_limit)
-                except Exception as e:
-                    self._close_bots()
-                    reason = e.reason if isinstance(e, _bots.BotFailure) else "%s: %s" % (type(e).__name__, e)
-                    raise OpponentError("opponent in seat %d (%s) could not be made: %s"
-                                        % (p, factory.spec, reason)) from None
+            opponents = iter(self._factories)
+            seats = [_bots.HUMAN if p == self.learner else next(opponents) for p in range(self.players)]
+        self.table = _bots.Table(engine_named(self.backend), self.players, self.variant, seats, game_seed,
+                                 self.time_limit, undo=False)
+        self._tables.append(self.table)
+        self.game = self.table.state
+        if self.table.forfeit is not None:  # an opponent that could not be made
+            self._ended = True
+            forfeit = self.table.forfeit
+            self._close_bots()
+            raise OpponentError("opponent in %s" % forfeit)
         self._ended = False
         self._play_opponents()
         return self._observation(), self._info()
@@ -203,7 +210,7 @@ class AzulEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observation(mover), -1.0, True, False, info
         before = self._margin(mover)
-        self.game.apply(action)  # IllegalMoveError: nothing has changed
+        self.table.person_move(action)  # the learner's; IllegalMoveError: nothing has changed
         self._play_opponents()
         over = self.game.is_over
         self._ended = over
@@ -236,17 +243,11 @@ class AzulEnv(gymnasium.Env):
 
     # -- helpers -----------------------------------------------------------------------------------------------
     def _play_opponents(self):
-        game = self.game
-        while self.learner is not None and not game.is_over and game.current_player != self.learner:
-            seat = game.current_player
-            bot = self._bots[seat]
-            answer, reason = _bots.ask(bot, game)
-            if reason is None:
-                reason = _bots.play_answer(game, answer)[2]
-            if reason is not None:
-                spec = self._factories[[p for p in range(self.players) if p != self.learner].index(seat)].spec
-                self._ended = True
-                raise OpponentError("opponent in seat %d (%s) failed: %s" % (seat, spec, reason))
+        """The opponents' moves on the table up to the learner's turn or the end; OpponentError for a forfeit."""
+        self.table.play_bots()
+        if self.table.forfeit is not None:
+            self._ended = True
+            raise OpponentError("opponent in %s" % self.table.forfeit)
 
     def _margin(self, seat):
         """``seat``'s score minus the best other score."""
@@ -273,7 +274,7 @@ class AzulEnv(gymnasium.Env):
         return info
 
     def _close_bots(self):
-        _close_all(self._bots)
+        _close_all(self._tables)
 
 
 class AzulVectorEnv(VectorEnv):

@@ -15,7 +15,7 @@ from .. import records
 from .._errors import IllegalMoveError, StateFormatError
 from . import i18n, pavilion_sheet as pvs, sessions, sheet as sheets, views
 from .forms import DIGITS, BadRequest, integer, parse_records, variant_of
-from .game import BOT_SPECS, Game
+from .game import BOT_SPECS, BrowserGame
 
 
 class Call(NamedTuple):
@@ -240,7 +240,7 @@ def play_new(call, data):
         seats.append(s)
     seed = data.get("seed")
     seed = secrets.randbits(63) if seed is None else integer(data, "seed", 0, (1 << 63) - 1)
-    call.session.game = Game(call.engine, players, variant_of(data), seats, seed)
+    call.session.game = BrowserGame(call.engine, players, variant_of(data), seats, seed)
     call.session.game.run_bots()
     return redrawn(call, views.play)
 
@@ -268,13 +268,13 @@ def play_move(call, data):
     move = data.get("move")
     if not isinstance(move, str) or len(move) > 8:
         raise BadRequest("move: give a move in notation, like 3R4")
-    before = len(game.log)
+    before = len(game.moves)
     try:
         game.move(move)
     except BadRequest as e:
         e.redraw = redrawn(call, views.play)["html"]
         raise
-    bots_moved = len(game.log) - before > 1
+    bots_moved = len(game.moves) - before > 1
     return dict(redrawn(call, views.play), **({"note": i18n.text(call.lang, "bot_thinking")} if bots_moved else {}))
 
 

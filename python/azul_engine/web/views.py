@@ -284,7 +284,7 @@ def finding(lang, finding):
 # -- play ------------------------------------------------------------------------------------------------------
 
 def play(call):
-    """The game in play (game.Game): for the person to move, the tiles a tap can take (their legal moves begin so)
+    """The game in play (game.BrowserGame): for the person to move, the tiles a tap can take (their legal moves begin so)
     and, once tiles are chosen, the lines or, tiling a grey wall, the cells a tap fills; the end."""
     game = call.session.game
     if game is None:
