@@ -337,7 +337,7 @@ def parse_bot_spec(text: str) -> Tuple[str, Dict[str, Any]]:
     >>> parse_bot_spec("mcts:abc")
     Traceback (most recent call last):
         ...
-    azul_engine.bots.BotSpecError: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'
+    azul_engine.bot_specs.BotSpecError: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'
     """
     factory = resolve_bot_spec(text)
     if factory.kind == "builtin":

@@ -82,9 +82,10 @@ def make_atomic(cls, unlocked):
             setattr(cls, name, _locked(value))
 
 
+# The module of each engine's state classes -> the engine, as the errors name it.
 _ENGINE_OF_MODULE = {"azul_engine._cppengine": "the C++ engine (azul_engine._cppengine)",
-                     "azul_engine._pyengine": "the pure-Python engine (azul_engine._pyengine)",
-                     "azul_engine._pypavilion": "the pure-Python engine (azul_engine._pyengine)"}
+                     "azul_engine._pure.classic.state": "the pure-Python engine (azul_engine._pyengine)",
+                     "azul_engine._pure.pavilion.state": "the pure-Python engine (azul_engine._pyengine)"}
 
 
 def state_type_error(prefix, state, state_types):
