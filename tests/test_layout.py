@@ -500,6 +500,22 @@ def test_pages_are_templates_not_strings_of_python():
     assert HTML_TAG.search('"<td>%d</td>" % score') and not HTML_TAG.search(r"(?P<col>\d)")
 
 
+def test_no_template_line_is_over_160_characters():
+    """The pages' templates (the web app's, the replay's and the report's), their style and scripts read in a review
+    without scrolling: no line over 160 characters (some ran to 365-572)."""
+    paths = sorted(glob.glob(os.path.join(PACKAGE_DIR, "web", "templates", "*.html"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.html"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.css"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.js"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "web", "static", "*.js"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "web", "static", "*.css")))
+    assert len(paths) >= 15
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                assert len(line.rstrip("\n")) <= 160, "%s line %d: %d characters" % (rel(path), number, len(line))
+
+
 def test_one_escaper(monkeypatch):
     """Markup is escaped one way: the templates by Jinja2's autoescape, the pictures (svg.py) by _markup.escape,
     MarkupSafe's escape, the function autoescape calls. Only _markup imports MarkupSafe or html (the contract

@@ -8,6 +8,7 @@ routes them (``ACTIONS``) and runs each in a worker thread with the session's lo
 
 import functools
 import json
+import math
 import secrets
 from typing import NamedTuple
 
@@ -130,6 +131,13 @@ def sheet_reset(call, data):
     call.session.sheet = None
 
 
+def elapsed(seconds):
+    """The seconds a search has run as the page shows them, in its JSON and in its words alike: tenths, rounded
+    down (the words say the whole seconds of the same value). Rounded to the nearest tenth, 2.96 s was 3.0 in the
+    JSON and 2 in the words."""
+    return math.floor(seconds * 10) / 10
+
+
 def record_status(call, data):
     """Start the search for the record of the session's finished sheet if it has not begun, and say where it
     stands: {"record": "searching" | "found" | "none", "text", "tries", "best", "rounds", "seconds", "limit",
@@ -143,9 +151,10 @@ def record_status(call, data):
         return {"record": "found" if found else "none", "url": "/sheet/record",
                 "text": i18n.text(call.lang, "record_found" if found else "no_record", s=limit)}
     tries, best, rounds, seconds = sessions.record_job(call.engine, session, limit).status()
-    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": round(seconds, 1),
+    shown = elapsed(seconds)
+    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": shown,
             "limit": limit, "url": "/sheet/record",
-            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(seconds),
+            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(shown),
                               s=limit)}
 
 
