@@ -45,6 +45,7 @@ def test_self_play_records_round_trip(engine, tmp_path, bot, players, variant):
         assert records.audit(record, engine) == []
 
 
+@pytest.mark.slow
 def test_records_from_both_engines_are_byte_identical(engine, tmp_path):
     argv = ["record", "--players", "3", "--variant", "grey", "--games", "4", "--seed", "11", "--bot", "greedy"]
     assert main(argv + ["-o", str(tmp_path / "py.jsonl"), "--backend", "python"]) == 0
@@ -101,6 +102,7 @@ def test_a_mistake_carried_forward_is_reported_once(engine, greedy_records):
     assert (f.round, f.field) == (2, "scores")
 
 
+@pytest.mark.slow
 def test_a_wrong_tile_score_names_the_tile(engine, greedy_records):
     """Where one tile and nothing else scored in the round, the finding names that tile and its runs."""
     for record in (g.record() for g in games(engine, "random", seeds=range(1000))):

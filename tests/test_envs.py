@@ -161,6 +161,7 @@ def test_opponents_by_spec_external_included(engine):
             envs.AzulEnv(2, **kwargs)
 
 
+@pytest.mark.slow
 def test_an_env_dropped_without_close_stops_its_external_opponents(engine):
     """An AzulEnv with cmd: opponents that is dropped without close() stops their keepers (and so their bots) when
     it is collected: they ran until the process ended (5 environments left 10 processes, issue 38)."""
@@ -241,6 +242,7 @@ def random_actions(vec_env, rng):
     return np.maximum(v.legal_actions[np.arange(v.n), pick], 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_vector_env_is_its_games(engine, variant):
     """Next-step autoreset, checked against single games: the observation of each game's player to move, the
@@ -305,6 +307,7 @@ def assert_same(a, b):
         np.testing.assert_array_equal(a, b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["next_step", "same_step"])
 def test_the_vector_env_is_the_same_in_both_engines_and_for_every_thread_count(engines, mode):
     assert_same(stream("python", mode, 1), stream("cpp", mode, 1))

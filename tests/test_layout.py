@@ -215,6 +215,7 @@ def _lint_imports(source):
     return proc.returncode, proc.stdout + proc.stderr
 
 
+@pytest.mark.static
 def test_the_layers_hold():
     """lint-imports keeps the contracts of .importlinter: engines at the bottom; records, bots and pictures above
     them; the command line, the web app and Ray on top; no module imports a layer above its own, no package has an
@@ -238,6 +239,7 @@ FORBIDDEN = [
 ]
 
 
+@pytest.mark.static
 def test_the_contracts_refuse_what_they_forbid(tmp_path):
     """Each contract of .importlinter fails a copy of the package that breaks it, naming the import: the rules of
     CONTRIBUTING.md hold by construction, not by a search for their spelling."""
@@ -260,6 +262,7 @@ def test_the_contracts_refuse_what_they_forbid(tmp_path):
         assert "azul_engine.%s" % module[:-3].replace("/", ".") in output[output.index("Broken contracts"):]
 
 
+@pytest.mark.static
 def test_no_import_cycle_anywhere_in_the_package():
     """No module of azul_engine (the package root included, and imports inside functions counted) reaches itself
     through its imports: the strongly connected components of the import graph are single modules."""

@@ -133,6 +133,7 @@ PINNED = {
 }
 
 
+@pytest.mark.slow
 def test_bench_checksums_agree_between_engines(engine):
     for players, variant in bench.CONFIGS:
         assert bench.checksum(engine, players, variant, games=50) == bench.checksum(PURE, players, variant, games=50)
@@ -237,6 +238,7 @@ def test_vector_game_reset_takes_the_next_seeds(engine):
     assert vec.state(1) == engine.new_game(2, seed=splitmix_output(4, 5))
 
 
+@pytest.mark.slow
 def test_vector_game_stepped_from_two_threads_stays_consistent(engine):
     """The C++ step releases Python's lock: a second thread stepping or resetting meanwhile is refused
     ("busy") or sees a finished step, and no game is ever left half-changed."""

@@ -60,6 +60,7 @@ def game_record(engine, players, variant, seed):
     return bots.play(azul_engine.load_backend(azul_engine.BACKEND), players, variant, seed, "greedy").record()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,variant,seed", GAMES)
 def test_replay_page_holds_every_position_and_move(engine, players, variant, seed):
     record = game_record(engine, players, variant, seed)
@@ -92,6 +93,7 @@ def test_replay_page_holds_every_position_and_move(engine, players, variant, see
     assert "final</th>" in page
 
 
+@pytest.mark.slow
 def test_replay_is_the_same_page_in_both_engines():
     import azul_engine
     pages = set()
@@ -167,6 +169,7 @@ def run_cli(*args):
                           timeout=120)
 
 
+@pytest.mark.slow
 def test_replay_command(tmp_path):
     games = tmp_path / "games.jsonl"
     assert run_cli("record", "--players", "2", "--variant", "summer-pavilion", "--games", "2", "--seed", "4",

@@ -22,6 +22,7 @@ def expected_returns(winners, players):
     return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(players)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_auto_reset_matches_single_games_and_the_seed_sequence(engine, variant):
     n, players, seed = 3, 2, 9
@@ -115,6 +116,7 @@ def test_auto_reset_reports_a_huge_uint64_action_of_a_game_that_just_ended(engin
     assert str(error.value).endswith("action 9223372036854775813 is out of range 0-313")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_next_step_auto_reset_starts_the_next_game_a_step_later(engine, variant):
     """auto_reset="next_step": a game that ends stays over for one step (done, its final position and
@@ -154,6 +156,7 @@ def test_next_step_auto_reset_starts_the_next_game_a_step_later(engine, variant)
     assert copy.auto_reset == "next_step" and [copy.state(i) for i in range(n)] == [v.state(i) for i in range(n)]
 
 
+@pytest.mark.slow
 def test_rewards_of_every_mode_and_thread_count_agree(engines):
     py, cpp = engines
     for mode in (False, True, "next_step"):

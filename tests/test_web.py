@@ -33,6 +33,7 @@ def enter_round(engine, sheet, entry):
     return sheets.finish_round(engine, sheet)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey"])
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 2)])
 def test_sheet_scores_a_whole_game_as_the_engine_did(engine, variant, players, seed):
@@ -207,6 +208,7 @@ def _sheet_refusals(engine, seed, trials):
     return out
 
 
+@pytest.mark.slow
 def test_the_engines_refusals_on_a_sheet_come_in_the_pages_language(engine):
     """Every engine message that random taps on the score sheets meet is in i18n.ENGINE's catalogue (so it is
     shown translated: a changed wording in the engine fails here), and the app's own have keys."""
@@ -394,6 +396,7 @@ def test_an_upload_is_cut_into_lines_as_a_file_is(client, engine, tmp_path):
     assert r.status_code == 200, r.text[:300]
 
 
+@pytest.mark.slow
 def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
     r = client.post("/api/play/new", json={"variant": "grey", "players": 2, "seat0": "human", "seat1": "greedy",
                                            "seed": 11})
@@ -568,6 +571,7 @@ def test_numbers_in_text_that_int_refuses_are_a_400(client):
     assert r.status_code == 200  # ASCII digits with spaces around still read
 
 
+@pytest.mark.slow
 def test_bad_requests_get_a_4xx_with_a_message(client):
     for url in ACTIONS:
         for body in BAD_BODIES:
@@ -594,6 +598,7 @@ def test_bad_requests_get_a_4xx_with_a_message(client):
     assert client.get("/static/app.js").status_code == 200
 
 
+@pytest.mark.slow
 def test_a_burst_of_requests_on_loopback(engine):
     """A few thousand requests from 8 threads to a real uvicorn server on 127.0.0.1; bounded in count and time."""
     server = Server(create_app(engine, max_sessions=100))
@@ -639,6 +644,7 @@ def test_a_burst_of_requests_on_loopback(engine):
         server.stop()
 
 
+@pytest.mark.slow
 def test_serve_command_binds_to_loopback_by_default():
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "azul_engine", "serve", "--port", str(port)],
@@ -669,6 +675,7 @@ def test_serve_command_binds_to_loopback_by_default():
 
 # -- Summer Pavilion -------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 5)])
 def test_pavilion_sheet_scores_a_whole_game_as_the_engine_did(engine, players, seed):
     """A bot game's events (placements with their wild tiles, the start token, the passes), typed into the
@@ -1025,6 +1032,7 @@ def test_a_pavilion_sheet_refuses_wild_tiles_named_for_the_wild_colour(engine):
                                       "« orange » : aucun joker ne peut la remplacer")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_every_round_of_real_games_is_accepted(engine, variant):
     """The tile counts refuse only what no game has: games of the random bot and games that take one colour
@@ -1074,6 +1082,7 @@ NOTATION = (r"(?<![\w-])(?:[1-9C][BYRKW][1-5F]|W[1-5][1-5]|[ORBYGPC][1-6][PGOYBR
             r"(?![\w-])")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
 def test_moves_are_words_of_the_pages_language(client, engine, lang):
     """The play page's hint and last moves and the replay's move were engine notation ("1W2", "2:CYF", "CR5"): they

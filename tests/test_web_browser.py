@@ -21,6 +21,9 @@ from web_support import Server, finished_game, table_rounds  # noqa: E402
 from azul_engine.web import i18n  # noqa: E402
 from azul_engine.web.app import create_app  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 TIMEOUT_MS = 30000
 PHONE = dict(viewport={"width": 375, "height": 812}, device_scale_factor=1, is_mobile=True, has_touch=True)
 DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
