@@ -1183,3 +1183,15 @@ def test_a_refusal_to_the_pages_own_script_is_an_answer_not_a_failed_request(cli
     assert page.json() == dict(plain.json(), status=422) and page.json()["error"].startswith("Anna: wall row 1")
     r = client.post("/api/check/wall", json={"wall": "BYRKW", "score": "abc"}, headers={"X-Azul-Page": "1"})
     assert r.status_code == 200 and r.json()["status"] == 400 and r.json()["error"].startswith("score:")
+
+
+def test_the_score_check_names_the_last_round_from_game_info(client, engine, monkeypatch):
+    """The Summer Pavilion check asks for the score after the last round's passes: the round is game_info's (an
+    engine with another round count would be asked so), in every language."""
+    from azul_engine.web import pavilion_sheet
+
+    rounds = engine.game_info("summer-pavilion").rounds
+    assert "Score after round %d&#39;s passes" % rounds in client.get("/check?lang=en").text
+    assert "Счёт после пасов %d-го раунда" % rounds in client.get("/check?lang=ru").text
+    monkeypatch.setattr(pavilion_sheet, "ROUNDS", rounds + 1)
+    assert "Score after round %d&#39;s passes" % (rounds + 1) in client.get("/check?lang=en").text

@@ -17,7 +17,7 @@ import threading
 import time
 
 from azul_engine import _cli, bench, bots, distributed, outputs, ratings, records, report, tournament
-from azul_engine._backends import BACKEND, available_backends, load_backend
+from azul_engine._backends import BACKEND, available_backends, game_info, load_backend
 from azul_engine._cli import SEED_LIMIT
 from azul_engine._version import __version__
 
@@ -426,8 +426,9 @@ def register_records(commands):
         "a file or - for standard input) and the score before bonuses: prints the bonuses "
         "and the final total. With --variant summer-pavilion, give a final board instead (seven rows, one a "
         "star in the order O R B Y G P C, each its six spaces as colour letters P G O Y B R and dots), the score "
-        "after round 6's passes and --kept, the tiles still kept: prints the stars and numbers complete, the "
-        "kept tiles' penalty and the final total. Or give --record FILE.jsonl to audit whole games.")
+        "after round %d's passes and --kept, the tiles still kept: prints the stars and numbers complete, the "
+        "kept tiles' penalty and the final total. Or give --record FILE.jsonl to audit whole games."
+        % game_info("summer-pavilion").rounds)
     chk.add_argument("wall", nargs="?", help="file with the wall (or the board), or - for standard input")
     chk.add_argument("--score", type=_cli.non_negative, help="the score before end bonuses (0 or more)")
     chk.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"],

@@ -215,8 +215,8 @@ def check(call, entered=None, **result):
     forms = {"wall": EXAMPLE_WALL, "score": "0", "variant": "classic", "board": EXAMPLE_BOARD, "pv_score": "5",
              "kept": 0}
     forms.update(entered or {})
-    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "bonus": None, "board": None, "audited": None},
-                              **result)
+    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "rounds": pvs.ROUNDS, "bonus": None, "board": None,
+                               "audited": None}, **result)
 
 
 def audit(call, items):
