@@ -118,8 +118,8 @@ class AzulEnv(gymnasium.Env):
     engine), ``render_mode`` None or "ansi" (``render()`` returns the board text), ``time_limit`` seconds an
     opponent may take for a move (as in a tournament: a ``cmd:`` engine is stopped there, a Python bot over it
     forfeits once its move is back). The game is played on a ``table.Table`` (``table``), the learner's seats its
-    persons; an opponent's forfeit is an ``OpponentError`` in the table's words. Bad arguments are a ``ValueError`` or ``TypeError`` naming
-    them; a bad bot spec is a ``BotSpecError`` (a ``ValueError``)."""
+    persons; an opponent's forfeit is an ``OpponentError`` in the table's words. Bad arguments are a
+    ``ValueError`` or ``TypeError`` naming them; a bad bot spec is a ``BotSpecError`` (a ``ValueError``)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 

@@ -260,9 +260,9 @@ class TerminalGame(Table):
         self.tell_bots_the_end()
         self.say("Game over.", style="bold")
         for e in records.end_bonus_events(state):
+            words = records.end_bonus_text(state.variant, e)
             self.say("end bonuses, player %d (%s): %+d (%s): %d -> %d" % (
-                e["player"], self.labels[e["player"]], e["after"] - e["before"], records.end_bonus_text(state.variant, e),
-                e["before"], e["after"]))
+                e["player"], self.labels[e["player"]], e["after"] - e["before"], words, e["before"], e["after"]))
         self.say("final scores: " + ", ".join("player %d (%s) %d" % (p, self.labels[p], s)
                                               for p, s in enumerate(state.scores)), style="bold")
         winners = state.winners
