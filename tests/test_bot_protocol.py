@@ -327,8 +327,8 @@ def test_tournament_goes_on_past_forfeits(tmp_path, capsys):
     forfeits = [line for line in captured.err.splitlines() if "forfeits: illegal move 'Z9Z'" in line]
     assert len(forfeits) == 4  # the external bot plays 4 of the 6 games, and forfeits each
     heading, columns, *rows = captured.out.splitlines()
-    assert columns.split()[-1] == "forfeits"
-    assert [row.split()[-1] for row in rows] == ["0", "4", "0"]
+    assert columns.split()[-1] == "forfeits" and rows[3].startswith("Ratings: ")  # the standings, then the ratings
+    assert [row.split()[-1] for row in rows[:3]] == ["0", "4", "0"]
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 6 and sum("forfeit" in r for r in lines) == 4
     assert all(r["event"] == "Cup" and r["date"] == "2026-12-01" for r in lines)
