@@ -81,8 +81,9 @@ for version in ${AZUL_PYTHONS:-3.9 3.13}; do
     # cleared: here the extras are left out on purpose, and their tests skip instead of failing as they do in CI;
     # AZUL_REQUIRE_CPP=1 still fails any C++ test whose engine did not build.
     # The static checks of the source (mypy and stubtest in test_typing.py, import-linter's contracts: the tests
-    # marked static) run in CI's static stage on 3.11: on 3.9 pip gives older mypy and import-linter (no acyclic_siblings contract), and mypy
-    # checks against 3.9's standard library there, which the annotations do not target.
+    # marked static) run in CI's static stage on 3.11: on 3.9 pip gives older mypy and import-linter (no
+    # acyclic_siblings contract), and mypy checks against 3.9's standard library there, which the annotations do
+    # not target.
     CI= AZUL_REQUIRE_CPP=1 PATH="$root/$venv/bin:$PATH" "$venv/bin/python" -m pytest -q -p no:cacheprovider tests \
         -m "not static" "$@"
     echo "dist.sh: Python $version suite took $((SECONDS - mark)) s"
