@@ -412,7 +412,7 @@ def _imports(path):
 
 
 def pure_import_graph():
-    """module -> the modules of the pure engine (azul_engine._pure and _pyengine, _pypavilion, _pycommon) it
+    """module -> the modules of the pure engine (azul_engine._pure and _pyengine, _pypavilion) it
     imports.  Importing a.b.c runs the packages a and a.b first: those count as imports too."""
     modules = {_module_name(path): path for path in PURE_ENGINE}
     graph = {}
