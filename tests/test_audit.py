@@ -102,7 +102,6 @@ def test_a_mistake_carried_forward_is_reported_once(engine, greedy_records):
     assert (f.round, f.field) == (2, "scores")
 
 
-@pytest.mark.slow
 def test_a_wrong_tile_score_names_the_tile(engine, greedy_records):
     """Where one tile and nothing else scored in the round, the finding names that tile and its runs."""
     for record in (g.record() for g in games(engine, "random", seeds=range(1000))):

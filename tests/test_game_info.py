@@ -103,7 +103,6 @@ def test_pavilion_parts_say_what_their_names_say(engine, players):
     assert _part(t, info, "supply").tolist() == pytest.approx(supply)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_scores_stay_within_the_bounds(engine, variant):
     info = engine.game_info(variant, 4)

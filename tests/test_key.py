@@ -165,7 +165,6 @@ def test_states_are_hashable_consistently_with_equality(engine, variant):
     assert len({s.key() for s in states}) == len(states)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_both_engines_give_the_same_key(variant, players):

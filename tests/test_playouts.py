@@ -133,7 +133,6 @@ PINNED = {
 }
 
 
-@pytest.mark.slow
 def test_bench_checksums_agree_between_engines(engine):
     for players, variant in bench.CONFIGS:
         assert bench.checksum(engine, players, variant, games=50) == bench.checksum(PURE, players, variant, games=50)

@@ -22,7 +22,6 @@ def expected_returns(winners, players):
     return [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0 for p in range(players)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_auto_reset_matches_single_games_and_the_seed_sequence(engine, variant):
     n, players, seed = 3, 2, 9
@@ -116,7 +115,6 @@ def test_auto_reset_reports_a_huge_uint64_action_of_a_game_that_just_ended(engin
     assert str(error.value).endswith("action 9223372036854775813 is out of range 0-313")
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_next_step_auto_reset_starts_the_next_game_a_step_later(engine, variant):
     """auto_reset="next_step": a game that ends stays over for one step (done, its final position and
