@@ -30,7 +30,8 @@ std::string StateTypeName(const py::handle& obj) {
   const py::object module = py::getattr(py::type::handle_of(obj), "__module__", py::none());
   if (!py::isinstance<py::str>(module)) return name;
   const std::string where = Utf8(module);
-  if (where == "azul_engine._pyengine" || where == "azul_engine._pypavilion")
+  // The modules of the pure engine's state classes (_pure/classic/state.py, _pure/pavilion/state.py).
+  if (where == "azul_engine._pure.classic.state" || where == "azul_engine._pure.pavilion.state")
     return "a " + name + " of the pure-Python engine (azul_engine._pyengine)";
   return name;
 }

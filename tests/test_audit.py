@@ -45,6 +45,7 @@ def test_self_play_records_round_trip(engine, tmp_path, bot, players, variant):
         assert records.audit(record, engine) == []
 
 
+@pytest.mark.slow
 def test_records_from_both_engines_are_byte_identical(engine, tmp_path):
     argv = ["record", "--players", "3", "--variant", "grey", "--games", "4", "--seed", "11", "--bot", "greedy"]
     assert main(argv + ["-o", str(tmp_path / "py.jsonl"), "--backend", "python"]) == 0

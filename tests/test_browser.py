@@ -14,6 +14,9 @@ from azul_engine import bots, ratings, replay, report, svg, tournament
 from browser_playwright import ARTIFACTS, axe_violations, new_page, page  # noqa: F401  (page: a pytest fixture)
 from svg_positions import GOLDEN_DIR, POSITIONS
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 ENGINE = azul_engine.load_backend(azul_engine.BACKEND)
 
 

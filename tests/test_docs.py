@@ -156,6 +156,7 @@ def test_every_citation_names_a_section_that_exists():
     assert not missing
 
 
+@pytest.mark.slow
 def test_records_page_audit_and_explain_samples(tmp_path):
     """docs/records-guide.md, "Records, audits and score checks" (the README's until the site): the record
     command's games audit clean and `explain` prints what the page shows (the lines before its "..."); the
@@ -217,6 +218,7 @@ def _in_ci():
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
 
 
+@pytest.mark.slow
 def test_the_site_builds_with_warnings_as_errors(tmp_path):
     """The documentation site (docs/: Sphinx, MyST, Furo, sphinx-argparse, autodoc) builds with every warning an
     error, as scripts/docs.sh and Read the Docs build it. Without the [docs] extra it skips, except in CI."""

@@ -9,6 +9,9 @@ import pytest
 from azul_engine import ladder, ratings
 from azul_engine.__main__ import main
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 
 def write_ladder(path, rungs, variant="classic", **extra):
     data = {"format": "azul-ladder", "version": 1, "provisional": True,

@@ -80,6 +80,7 @@ def test_three_and_four_players_count_as_pairwise_results_weighing_one_over_seat
     assert [(x, y, s) for x, y, s, _ in got] == [("a", "b", 1.0), ("a", "b", 0.0), ("b", "a", 0.0), ("a", "b", 0.0)]
 
 
+@pytest.mark.slow
 def test_a_multiplayer_tournament_rates_its_bots_from_the_pairs_of_its_seats():
     """A 3-player tournament with a 4th bot: every game's pairs go into the fit, and the fit's expected points
     equal each bot's pairwise points (the maximum-likelihood condition)."""
@@ -151,6 +152,7 @@ def independent_fit(scipy_optimize, games, anchor, bots):
     return {b: x[index[b]] * ELO_PER_NAT for b in bots}
 
 
+@pytest.mark.slow
 def test_the_fit_is_the_maximum_likelihood_of_an_independent_optimizer(scipy_optimize):
     strengths = {"a": 0, "b": 80, "c": -150, "d": 220}
     games = synthetic_games(strengths, 30)
@@ -169,6 +171,7 @@ def test_the_fit_is_the_maximum_likelihood_of_an_independent_optimizer(scipy_opt
         assert moved[bot].elo - moved["d"].elo == pytest.approx(rated[bot].elo - rated["d"].elo, abs=1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_multiplayer_games_are_fitted_as_their_pairs(players, scipy_optimize):
     strengths = dict(zip("abcd", (0, 300, -300, 100)[:players]))
@@ -373,6 +376,7 @@ def reference_llr(scipy_optimize, counts, elo0, elo1, model):
     return n * float(phat @ (np.log(q1) - np.log(q0)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", ["logistic", "normalized"])
 @pytest.mark.parametrize("counts", COUNTS, ids=[",".join(map(str, c)) for c in COUNTS])
 def test_the_llr_is_the_generalized_likelihood_ratio(counts, model, scipy_optimize):
@@ -449,6 +453,7 @@ def test_greedy_against_random_stops_with_h1_within_a_few_dozen_games(tmp_path):
                                                % (result.played, result.played // 2, 7 + result.played // 2 - 1))
 
 
+@pytest.mark.slow
 def test_the_issue_s_sprt_elo0_0_elo1_10_accepts_h1_for_greedy(engine):
     """tournament --sprt elo0=0,elo1=10 (normalized, the default) on greedy against random accepts H1 on either
     engine, after the deals the LLR needs (it cannot need fewer: see the test above)."""
@@ -459,6 +464,7 @@ def test_the_issue_s_sprt_elo0_0_elo1_10_accepts_h1_for_greedy(engine):
     assert result.sprt.decision == "H1" and result.played == 2 * needed
 
 
+@pytest.mark.slow
 def test_an_sprt_stops_the_local_workers_when_it_decides():
     """The executor is the caller's (not closed by run): the decision itself stops its pool."""
     plan = tournament.plan(["greedy", "random"], players=2, deals=3000, seed=3)
@@ -476,6 +482,7 @@ def test_an_sprt_needs_two_bots_at_two_players():
 
 # -- the commands ----------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_tournament_sprt_command(tmp_path, capsys, engine):
     path = tmp_path / "g.jsonl"
     assert main(["tournament", "--bots", "greedy,random", "--sprt", "elo0=0,elo1=100", "--workers", "1",

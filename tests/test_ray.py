@@ -22,6 +22,9 @@ import azul_engine
 from azul_engine import distributed, ratings, selfplay, tournament
 from azul_engine.__main__ import main
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 # A log line of Ray's C++ core ("[2026-12-01 15:23:51,271 E 7066 7209] task_manager.cc:1545: ..."), or one that
 # Ray forwards from its own processes ("(raylet) [...] ...").
 RAY_LOG_LINE = re.compile(r"^(\x1b\[\d+m)?(\([^)]*\))?(\x1b\[0m)? ?\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [DIWEF] \d+ \d+\] ")

@@ -25,6 +25,9 @@ except ImportError as exc:
 
 from azul_engine import tournament  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 
 def test_the_training_example_runs_and_its_policy_plays(tmp_path):
     out = tmp_path / "policy.zip"

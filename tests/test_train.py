@@ -14,6 +14,9 @@ pytest.importorskip("torch")
 from azul_engine import network, train  # noqa: E402
 from helpers import network_parts  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 TINY = dict(hidden=(8,), games=4, simulations=6, games_per_job=2, arena_games=2, arena_simulations=4,
             eval_games=2, bootstrap_games=2, bootstrap_iterations=20, window=5000, batch_size=32)
 

@@ -18,6 +18,9 @@ import pytest
 
 import azul_engine
 
+# Static checks of the source: their own CI stage (pytest -m static); long, so slow too.
+pytestmark = [pytest.mark.static, pytest.mark.slow]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "python")
 PACKAGE = os.path.join(SOURCE, "azul_engine")

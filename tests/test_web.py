@@ -17,7 +17,9 @@ from starlette.testclient import TestClient  # noqa: E402
 import azul_engine  # noqa: E402
 from azul_engine import bots, records  # noqa: E402
 from azul_engine.web import i18n, sheet as sheets, views  # noqa: E402
-from azul_engine.web.app import MAX_BODY, create_app, sheet_message  # noqa: E402
+from azul_engine.web.app import create_app  # noqa: E402
+from azul_engine.web.forms import MAX_BODY  # noqa: E402
+from azul_engine.web.views import sheet_message  # noqa: E402
 
 from web_support import Server, finished_game, free_port, table_rounds  # noqa: E402
 
@@ -31,6 +33,7 @@ def enter_round(engine, sheet, entry):
     return sheets.finish_round(engine, sheet)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey"])
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 4), (4, 2)])
 def test_sheet_scores_a_whole_game_as_the_engine_did(engine, variant, players, seed):
@@ -86,6 +89,28 @@ def test_a_finished_sheet_downloads_as_a_record_that_audit_accepts(client, engin
     assert records.replay(record, engine).walls == game.walls
     sheets.undo_round(sheet)
     assert "record" not in sheet and client.get("/sheet/record").status_code == 404
+
+
+@pytest.mark.parametrize("seconds", [0.0, 0.04, 1.949, 2.95, 2.96, 2.9999, 19.99])
+def test_the_search_status_says_the_same_seconds_in_its_json_and_its_words(client, engine, monkeypatch, seconds):
+    """The elapsed time of a record search is rounded one way (handlers.elapsed: tenths, down) for the JSON and the
+    words: from n.95 s on, the words said n and the JSON n + 1 (the flaky test above compared them)."""
+    from azul_engine.web import handlers
+
+    class Job:
+        def status(self):
+            return 3, 1, 2, seconds
+
+    game = finished_game(engine, 2, "classic", 2)
+    client.post("/api/sheet/new", json={"variant": "classic", "players": 2})
+    sheet = session_of(client).sheet
+    for entry in table_rounds(game):
+        enter_round(engine, sheet, entry)
+    monkeypatch.setattr(handlers.sessions, "record_job", lambda *args: Job())
+    status = client.post("/api/sheet/record", json={}).json()
+    assert status["seconds"] <= seconds < status["seconds"] + 0.1 and status["seconds"] == round(status["seconds"], 1)
+    assert status["text"] == i18n.text("en", "record_progress", best=1, rounds=2, tries=3, t=int(seconds), s=20)
+    assert int(status["seconds"]) == int(seconds)
 
 
 def test_a_record_search_that_finds_nothing_says_so_plainly(client, engine, monkeypatch):
@@ -183,10 +208,10 @@ def _sheet_refusals(engine, seed, trials):
     return out
 
 
+@pytest.mark.slow
 def test_the_engines_refusals_on_a_sheet_come_in_the_pages_language(engine):
     """Every engine message that random taps on the score sheets meet is in i18n.ENGINE's catalogue (so it is
     shown translated: a changed wording in the engine fails here), and the app's own have keys."""
-    from azul_engine.web.app import sheet_message
 
     refusals = _sheet_refusals(engine, 7, 25)
     engine_words = [e for e in refusals if not e.key]
@@ -371,6 +396,7 @@ def test_an_upload_is_cut_into_lines_as_a_file_is(client, engine, tmp_path):
     assert r.status_code == 200, r.text[:300]
 
 
+@pytest.mark.slow
 def test_play_against_a_bot_to_the_end_with_undo_and_hint(client, engine):
     r = client.post("/api/play/new", json={"variant": "grey", "players": 2, "seat0": "human", "seat1": "greedy",
                                            "seed": 11})
@@ -420,7 +446,7 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     """The downloaded record carries "bots" (a person is "human") as the terminal game's does, and when a bot fails,
     "forfeit" with the scores and winners at it (records.md section 5), which audit accepts; an undo takes the
     game up again. (A failing bot was a 500, "the bot of seat 2 failed", and the record had neither field.)"""
-    from azul_engine.play import Game as TerminalGame
+    from azul_engine.play import TerminalGame
 
     r = client.post("/api/play/new", json={"variant": "classic", "players": 3, "seat0": "human", "seat1": "greedy",
                                            "seat2": "mcts", "seed": 4})
@@ -429,7 +455,7 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     terminal = TerminalGame(engine, 3, "classic", ["greedy", game.hint_bot], seat=0, seed=4)
     record = json.loads(client.get("/play/download").text)
     assert record["bots"] == json.loads(terminal.record_json())["bots"]
-    assert record["bots"] == [{"spec": "human"}, {"spec": "greedy"}, {"spec": game.hint_bot}]
+    assert record["bots"] == [{"spec": "human"}, {"spec": "greedy"}, {"spec": game.hint_bot, "name": "mcts"}]
     game.bots[1] = _Failing()
     move = game.state.legal_moves()[0]
     r = client.post("/api/play/move", json={"move": move})
@@ -442,6 +468,48 @@ def test_the_record_of_a_game_in_play_says_who_played_and_a_forfeit(client, engi
     assert client.post("/api/play/move", json={"move": game.state.legal_moves()[0]}).status_code == 400
     assert client.post("/api/play/undo", json={}).status_code == 200
     assert game.forfeit is None and game.human_to_move() and "forfeit" not in client.get("/play/download").text
+
+
+@pytest.mark.parametrize("variant", ["classic", "grey"])  # the page plays these two
+def test_the_web_record_equals_the_terminal_games_for_the_same_moves(client, engine, variant):
+    """The same game, the same moves and undos, played on the web app's play page and in the terminal game, downloads
+    and saves the same record line, byte for byte: who played each seat, the moves, the scores and the winners (both
+    are a table.Table)."""
+    import io
+
+    from rich.console import Console
+
+    from azul_engine.play import TerminalGame
+
+    r = client.post("/api/play/new", json={"variant": variant, "players": 3, "seat0": "greedy", "seat1": "human",
+                                           "seat2": "random", "seed": 8})
+    assert r.status_code == 200
+    game = session_of(client).game
+    terminal = TerminalGame(engine, 3, variant, ["greedy", "random"], seat=1, seed=8,
+                            console=Console(file=io.StringIO(), width=200))
+    terminal.start()
+    turns = 0
+    while not game.state.is_over:
+        assert terminal.state.to_text() == game.state.to_text()
+        moves = game.state.legal_moves()
+        move = moves[(7 * turns) % len(moves)]
+        assert client.post("/api/play/move", json={"move": move}).status_code == 200
+        assert terminal.handle(move)
+        turns += 1
+        if turns in (3, 10):  # an undo, then the same move again
+            assert client.post("/api/play/undo", json={}).status_code == 200
+            assert terminal.handle("undo")
+            assert terminal.state.to_text() == game.state.to_text()
+            assert client.post("/api/play/move", json={"move": move}).status_code == 200
+            assert terminal.handle(move)
+    assert terminal.state.is_over and turns > 5
+    saved = io.StringIO()
+    saved.write(terminal.record_json() + "\n")
+    downloaded = client.get("/play/download").text
+    assert downloaded == saved.getvalue()
+    record = json.loads(downloaded)
+    assert record["bots"] == [{"spec": "greedy"}, {"spec": "human"}, {"spec": "random"}]
+    assert record["final_scores"] == game.state.scores and records.audit(record, engine) == []
 
 
 def test_replay_viewer_steps_through_a_record(client, engine):
@@ -503,6 +571,7 @@ def test_numbers_in_text_that_int_refuses_are_a_400(client):
     assert r.status_code == 200  # ASCII digits with spaces around still read
 
 
+@pytest.mark.slow
 def test_bad_requests_get_a_4xx_with_a_message(client):
     for url in ACTIONS:
         for body in BAD_BODIES:
@@ -529,6 +598,7 @@ def test_bad_requests_get_a_4xx_with_a_message(client):
     assert client.get("/static/app.js").status_code == 200
 
 
+@pytest.mark.slow
 def test_a_burst_of_requests_on_loopback(engine):
     """A few thousand requests from 8 threads to a real uvicorn server on 127.0.0.1; bounded in count and time."""
     server = Server(create_app(engine, max_sessions=100))
@@ -574,6 +644,7 @@ def test_a_burst_of_requests_on_loopback(engine):
         server.stop()
 
 
+@pytest.mark.slow
 def test_serve_command_binds_to_loopback_by_default():
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "azul_engine", "serve", "--port", str(port)],
@@ -604,6 +675,7 @@ def test_serve_command_binds_to_loopback_by_default():
 
 # -- Summer Pavilion -------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 5)])
 def test_pavilion_sheet_scores_a_whole_game_as_the_engine_did(engine, players, seed):
     """A bot game's events (placements with their wild tiles, the start token, the passes), typed into the
@@ -820,7 +892,7 @@ def test_the_bots_of_a_game_in_play_answer_for_a_copy_of_the_position(client):
     expected.apply(move)
     expected.apply(expected.legal_moves()[0])
     assert client.post("/api/play/move", json={"move": move}).status_code == 200
-    assert game.state.to_text() == expected.to_text() and len(game.log) == 2
+    assert game.state.to_text() == expected.to_text() and len(game.moves) == 2
     game.bots[1] = Fails()
     before = game.state.clone()
     move = before.legal_moves()[0]
@@ -960,6 +1032,7 @@ def test_a_pavilion_sheet_refuses_wild_tiles_named_for_the_wild_colour(engine):
                                       "« orange » : aucun joker ne peut la remplacer")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_every_round_of_real_games_is_accepted(engine, variant):
     """The tile counts refuse only what no game has: games of the random bot and games that take one colour
@@ -1009,6 +1082,7 @@ NOTATION = (r"(?<![\w-])(?:[1-9C][BYRKW][1-5F]|W[1-5][1-5]|[ORBYGPC][1-6][PGOYBR
             r"(?![\w-])")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
 def test_moves_are_words_of_the_pages_language(client, engine, lang):
     """The play page's hint and last moves and the replay's move were engine notation ("1W2", "2:CYF", "CR5"): they
@@ -1024,7 +1098,7 @@ def test_moves_are_words_of_the_pages_language(client, engine, lang):
     html = client.post("/api/play/hint", json={}).json()["html"]
     shown = _visible_text(html)
     assert not re.findall(NOTATION, shown), re.findall(NOTATION, shown)
-    for move in [h.move for h in game.hint] + [m for _, m in game.log[-6:]]:
+    for move in [h.move for h in game.hint] + [played.move for played in game.moves[-6:]]:
         assert views.move_words(lang, "grey", move) in shown and 'title="%s"' % move in html
     for variant, seed in (("classic", 5), ("summer-pavilion", 2)):
         record = finished_game(engine, 2, variant, seed).record_json()
@@ -1109,3 +1183,15 @@ def test_a_refusal_to_the_pages_own_script_is_an_answer_not_a_failed_request(cli
     assert page.json() == dict(plain.json(), status=422) and page.json()["error"].startswith("Anna: wall row 1")
     r = client.post("/api/check/wall", json={"wall": "BYRKW", "score": "abc"}, headers={"X-Azul-Page": "1"})
     assert r.status_code == 200 and r.json()["status"] == 400 and r.json()["error"].startswith("score:")
+
+
+def test_the_score_check_names_the_last_round_from_game_info(client, engine, monkeypatch):
+    """The Summer Pavilion check asks for the score after the last round's passes: the round is game_info's (an
+    engine with another round count would be asked so), in every language."""
+    from azul_engine.web import pavilion_sheet
+
+    rounds = engine.game_info("summer-pavilion").rounds
+    assert "Score after round %d&#39;s passes" % rounds in client.get("/check?lang=en").text
+    assert "Счёт после пасов %d-го раунда" % rounds in client.get("/check?lang=ru").text
+    monkeypatch.setattr(pavilion_sheet, "ROUNDS", rounds + 1)
+    assert "Score after round %d&#39;s passes" % (rounds + 1) in client.get("/check?lang=en").text

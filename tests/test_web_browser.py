@@ -21,6 +21,9 @@ from web_support import Server, finished_game, table_rounds  # noqa: E402
 from azul_engine.web import i18n  # noqa: E402
 from azul_engine.web.app import create_app  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 TIMEOUT_MS = 30000
 PHONE = dict(viewport={"width": 375, "height": 812}, device_scale_factor=1, is_mobile=True, has_touch=True)
 DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs")
@@ -385,9 +388,9 @@ def game_in_play(engine, variant, seats, seed, tiling=False):
     """A game of the play page; ``tiling``: played on (by the people) to a grey wall's tiling."""
     import random
 
-    from azul_engine.web.game import Game
+    from azul_engine.web.game import BrowserGame
 
-    game = Game(engine, len(seats), variant, seats, seed)
+    game = BrowserGame(engine, len(seats), variant, seats, seed)
     game.run_bots()
     rng = random.Random(seed)
     while tiling and game.state.phase != "tiling":

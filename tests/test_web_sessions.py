@@ -37,6 +37,7 @@ def test_requests_without_cookies_make_no_session_and_drop_no_sheet(app):
         assert "Anna" in user.get("/sheet").text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("headers", [{"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
                                      {"referer": "https://evil.example/page.html"},
                                      {"origin": "https://evil.example"}])
@@ -85,6 +86,7 @@ def test_a_same_site_or_scripted_request_is_served(app, headers):
         assert c.post("/api/sheet/new", json=NEW_SHEET, headers=headers).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_session_that_holds_its_lock_holds_up_no_one_else(app):
     """As when a session reloads /play while its bots think: its own request waits for its lock, on a worker
     thread; every other client is answered meanwhile (the lock is released only after they are)."""
@@ -124,6 +126,7 @@ def test_a_session_that_holds_its_lock_holds_up_no_one_else(app):
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_client_that_goes_mid_body_leaves_no_traceback(app):
     import logging
     import socket

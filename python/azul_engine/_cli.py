@@ -9,9 +9,8 @@ import math
 import os
 import sys
 
-import azul_engine
-
-from . import BACKEND, textui
+from . import textui
+from ._backends import BACKEND, engine_named
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
 BACKENDS = ("cpp", "python")
@@ -59,7 +58,7 @@ def engine(args):
     """The engine module ``--backend`` names (default: the active one); CommandError when it cannot be loaded
     (``--backend cpp`` where the C++ engine was not built)."""
     try:
-        return azul_engine.load_backend(args.backend or BACKEND)
+        return engine_named(args.backend)
     except ImportError as e:
         raise CommandError(str(e)) from None
 

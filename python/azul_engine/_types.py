@@ -55,5 +55,3 @@ class Bot(Protocol):
 
     def choose(self, state: State) -> Move: ...
 
-
-Bot.__module__ = "azul_engine.bots"  # shown as azul_engine.bots.Bot, where it is documented

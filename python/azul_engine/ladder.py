@@ -28,7 +28,7 @@ import sys
 from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple
 
 from . import distributed, outputs, ratings, tournament
-from ._backends import BACKEND
+from ._backends import engine_named
 from ._version import __version__
 
 __all__ = ["FORMAT", "VERSION", "RUNGS", "ANCHOR", "Rung", "Ladder", "default_path", "load", "measure",
@@ -166,7 +166,7 @@ def measure(variants: Sequence[str] = VARIANTS, rungs: Sequence[str] = RUNGS, de
                                    "games": r.games} for r in sorted(rated.ratings, key=lambda r: r.elo)],
                         "notes": rated.notes}
     made = {"command": command or "benchmarks/ladder.py --deals %d --reach %d --seed %d" % (deals, reach, seed),
-            "deals": deals, "reach": reach, "seed": seed, "backend": backend or BACKEND, "version": __version__,
+            "deals": deals, "reach": reach, "seed": seed, "backend": engine_named(backend).NAME, "version": __version__,
             "date": datetime.date.today().isoformat()}
     return {"format": FORMAT, "version": VERSION, "provisional": provisional, "made": made, "variants": out}
 

@@ -23,9 +23,9 @@ import importlib.resources
 import math
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from markupsafe import Markup
 
 from . import ratings as _ratings
+from ._markup import Markup
 from ._version import __version__
 
 if TYPE_CHECKING:

@@ -40,9 +40,9 @@ import time
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import bots, distributed, ratings as _ratings, records
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
 
-__all__ = ["Plan", "Game", "Standing", "Result", "SPRTState", "seatings", "plan", "play_game", "run", "table",
+__all__ = ["Plan", "PlannedGame", "Standing", "Result", "SPRTState", "seatings", "plan", "play_game", "run", "table",
            "ratings"]
 
 _Z95 = 1.959963984540054
@@ -70,7 +70,7 @@ def seatings(count: int, players: int) -> List[Tuple[int, ...]]:
     return list(dict.fromkeys(rotations))  # a repeated list repeats its rotations: each is played once
 
 
-class Game:
+class PlannedGame:
     """One game of a plan: its index, deal seed and the bot spec of each seat."""
 
     __slots__ = ("index", "seed", "seats")
@@ -79,18 +79,18 @@ class Game:
         self.index, self.seed, self.seats = index, seed, tuple(seats)
 
     def __repr__(self) -> str:
-        return "Game(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
+        return "PlannedGame(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
 
 
 class Plan:
     """What a tournament plays: ``bots`` (specs, in the given order), ``players``, ``variant``, ``seed``,
-    ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the Game list, deal by deal)."""
+    ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the PlannedGame list, deal by deal)."""
 
     def __init__(self, specs: Sequence[str], players: int, variant: str, seed: int, deals: int,
                  seats: List[Tuple[int, ...]]) -> None:
         self.bots, self.players, self.variant, self.seed = list(specs), players, variant, seed
         self.deals, self.seatings = deals, seats
-        self.games = [Game(d * len(seats) + j, seed + d, [specs[i] for i in seating])
+        self.games = [PlannedGame(d * len(seats) + j, seed + d, [specs[i] for i in seating])
                       for d in range(deals) for j, seating in enumerate(seats)]
 
     def describe(self, deals: Optional[int] = None) -> str:
@@ -156,10 +156,10 @@ def play_game(backend: str, players: int, variant: str, seed: int, seats: Sequen
     """Play one game (``bots.play_match``) on the engine named ``backend``: ``(record_json, scores, winners,
     forfeit)``, ``forfeit`` None or ``(seat, reason)``.  A top-level function, so that worker processes can run
     it."""
-    match = bots.play_match(load_backend(backend), players, variant, seed, list(seats), time_limit=time_limit,
+    table = bots.play_match(engine_named(backend), players, variant, seed, list(seats), time_limit=time_limit,
                             event=event, date=date)
-    forfeit = None if match.forfeit is None else (match.forfeit.seat, match.forfeit.reason)
-    return match.record_json(), match.scores, match.winners, forfeit
+    forfeit = None if table.forfeit is None else (table.forfeit.seat, table.forfeit.reason)
+    return table.record_json(), table.scores, table.winners, forfeit
 
 
 class Standing:
@@ -215,12 +215,12 @@ class SPRTState:
 class Result:
     """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
     ``workers``, wall-clock ``seconds``, ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``) and
-    ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``Game`` of the plan).
+    ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``PlannedGame`` of the plan).
     ``outcomes``: ``(scores, winners)`` of each game played, in the plan's order (``played`` of them: fewer than
     the plan's games when an SPRT stopped the run); ``sprt``: the SPRTState, or None."""
 
     def __init__(self, plan: Plan, standings: List[Standing], backend: str, workers: int, seconds: float,
-                 where: str = "local", forfeits: Iterable[Tuple[Game, int, str]] = (),
+                 where: str = "local", forfeits: Iterable[Tuple[PlannedGame, int, str]] = (),
                  outcomes: Optional[List[Tuple[Tuple[int, ...], Tuple[int, ...]]]] = None,
                  sprt: Optional[SPRTState] = None) -> None:
         self.plan, self.standings = plan, standings
@@ -268,8 +268,7 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
     if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
         raise ValueError("an SPRT needs two bots at two players (given %d bots, %d players)"
                          % (len(plan.bots), plan.players))
-    backend = backend or BACKEND
-    load_backend(backend)  # an ImportError here, not in every worker
+    backend = engine_named(backend).NAME  # an ImportError here, not in every worker
     own = executor is None
     if executor is None:
         distributed.check_workers(workers)

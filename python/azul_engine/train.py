@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import distributed, network, tournament
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
 
 __all__ = ["Settings", "run", "play_selfplay", "play_bootstrap", "read_curve", "register"]
 
@@ -209,7 +209,7 @@ def play_selfplay(backend: str, weights: bytes, variant: str, players: int, seed
     """A self-play job: the games of ``seeds`` played together by the guided search with the network of
     ``weights`` (a weights file's bytes), ``search_many`` over the games still going at each step.  Returns the
     decisions as arrays (see ``_rows``).  A top-level function, so that workers can run it."""
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "network.npz")
         with open(path, "wb") as f:
@@ -252,7 +252,7 @@ def play_bootstrap(backend: str, variant: str, players: int, seeds: Sequence[int
     """A bootstrap job: the games of ``seeds`` played by the rollout search (``search(iterations=
     bootstrap_iterations)``, the ``mcts`` bot's search), its visit counts as the policy targets (expert
     iteration).  Returns the decisions as ``play_selfplay`` does."""
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     s = Settings.from_dict(settings)
     info = engine.game_info(variant, players)
     rng = np.random.default_rng(seeds[0])
@@ -564,8 +564,7 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
     it has made ``iterations`` iterations in all: returns its final state (``state.json``).  ``workers``: self-play and evaluation processes (default: every
     core); ``ray``: None (local), ``"local"`` (a Ray instance of this machine) or a cluster address, for the
     self-play jobs; ``progress(total, what)``: makes a progress bar (``textui.Progress``), or None."""
-    backend = backend or BACKEND
-    load_backend(backend)
+    backend = engine_named(backend).NAME
     workers = workers or distributed.default_workers()
     os.makedirs(directory, exist_ok=True)
     settings_path = os.path.join(directory, "settings.json")
@@ -666,11 +665,11 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                 weights = best_file.read()
             seeds = [_game_seed(settings.seed, iteration, g) for g in range(settings.games)]
             size = settings.games_per_job
-            jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
+            selfplay_jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
                     for i in range(0, len(seeds), size)]
             show = bar(len(seeds), "iteration %d: self-play games" % iteration)
             parts, done = [], 0
-            for part in where.map(play_selfplay, jobs, chunksize=1):
+            for part in where.map(play_selfplay, selfplay_jobs, chunksize=1):
                 parts.append(part)
                 done += part["games"]
                 if show:

@@ -24,14 +24,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-import azul_engine
 from .. import records
+from .._backends import engine_named
 from . import handlers, i18n, sessions, views
-from .forms import MAX_BODY, BadRequest, read_json
-from .views import sheet_message
+from .forms import BadRequest, read_json
 
-# MAX_BODY (forms) and sheet_message (views) are here too, where they were before app.py was split.
-__all__ = ["create_app", "RECORD_SECONDS", "MAX_BODY", "sheet_message"]
+__all__ = ["create_app", "RECORD_SECONDS"]
 
 STATIC = Path(__file__).parent / "static"
 FAVICON = (STATIC / "favicon.svg").read_bytes()
@@ -223,10 +221,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
     """The ASGI app; ``engine``: an engine module or backend name (default: the active engine).
     ``allowed_hosts``: the Host headers served (others get 400), e.g. ``["127.0.0.1", "localhost"]`` so that no
     other web site can reach the app through a name of its own (DNS rebinding); None serves any."""
-    if engine is None:
-        engine = azul_engine.load_backend(azul_engine.BACKEND)
-    elif isinstance(engine, str):
-        engine = azul_engine.load_backend(engine)
+    engine = engine_named(engine)
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={
         HTTPException: not_found, 404: not_found, 405: not_found, Exception: server_error})

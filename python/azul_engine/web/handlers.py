@@ -8,13 +8,15 @@ routes them (``ACTIONS``) and runs each in a worker thread with the session's lo
 
 import functools
 import json
+import math
 import secrets
 from typing import NamedTuple
 
-from .. import IllegalMoveError, StateFormatError, records
+from .. import records
+from .._errors import IllegalMoveError, StateFormatError
 from . import i18n, pavilion_sheet as pvs, sessions, sheet as sheets, views
 from .forms import DIGITS, BadRequest, integer, parse_records, variant_of
-from .game import BOT_SPECS, Game
+from .game import BOT_SPECS, BrowserGame
 
 
 class Call(NamedTuple):
@@ -129,6 +131,13 @@ def sheet_reset(call, data):
     call.session.sheet = None
 
 
+def elapsed(seconds):
+    """The seconds a search has run as the page shows them, in its JSON and in its words alike: tenths, rounded
+    down (the words say the whole seconds of the same value). Rounded to the nearest tenth, 2.96 s was 3.0 in the
+    JSON and 2 in the words."""
+    return math.floor(seconds * 10) / 10
+
+
 def record_status(call, data):
     """Start the search for the record of the session's finished sheet if it has not begun, and say where it
     stands: {"record": "searching" | "found" | "none", "text", "tries", "best", "rounds", "seconds", "limit",
@@ -142,9 +151,10 @@ def record_status(call, data):
         return {"record": "found" if found else "none", "url": "/sheet/record",
                 "text": i18n.text(call.lang, "record_found" if found else "no_record", s=limit)}
     tries, best, rounds, seconds = sessions.record_job(call.engine, session, limit).status()
-    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": round(seconds, 1),
+    shown = elapsed(seconds)
+    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": shown,
             "limit": limit, "url": "/sheet/record",
-            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(seconds),
+            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(shown),
                               s=limit)}
 
 
@@ -239,7 +249,7 @@ def play_new(call, data):
         seats.append(s)
     seed = data.get("seed")
     seed = secrets.randbits(63) if seed is None else integer(data, "seed", 0, (1 << 63) - 1)
-    call.session.game = Game(call.engine, players, variant_of(data), seats, seed)
+    call.session.game = BrowserGame(call.engine, players, variant_of(data), seats, seed)
     call.session.game.run_bots()
     return redrawn(call, views.play)
 
@@ -267,13 +277,13 @@ def play_move(call, data):
     move = data.get("move")
     if not isinstance(move, str) or len(move) > 8:
         raise BadRequest("move: give a move in notation, like 3R4")
-    before = len(game.log)
+    before = len(game.moves)
     try:
         game.move(move)
     except BadRequest as e:
         e.redraw = redrawn(call, views.play)["html"]
         raise
-    bots_moved = len(game.log) - before > 1
+    bots_moved = len(game.moves) - before > 1
     return dict(redrawn(call, views.play), **({"note": i18n.text(call.lang, "bot_thinking")} if bots_moved else {}))
 
 

@@ -11,13 +11,14 @@ stops at 1); after round 6 the last pass ends the game and the engine adds the e
 penalty.
 """
 
-from .. import IllegalMoveError, StateFormatError, game_info
+from .._backends import game_info
+from .._errors import IllegalMoveError, StateFormatError
 from .sheet import SheetError, _check_open, name_of  # (a game over refuses every change)
 
 _INFO = game_info("summer-pavilion")
 COLOURS = _INFO.colours  # colour order
 STARS = _INFO.stars  # star order; an outer star takes its own colour only
-ROUNDS = 6
+ROUNDS = _INFO.rounds  # 6
 PER_COLOUR = _INFO.tiles_per_colour  # 22
 ALL_TILES = PER_COLOUR * len(COLOURS)  # 132, all in the bag at the start
 SUPPLY = 10  # tiles of the supply, drawn at the setup (rules section 3)
@@ -73,7 +74,7 @@ def _sorted(tiles):
 def _spare(boards, hands, n):
     """``n`` tiles (in colour order) of the colours the boards and ``hands`` use least: kept and discarded
     tiles score alike whatever their colours."""
-    used = [0] * 6
+    used = [0] * len(COLOURS)
     for board in boards:
         for star in board:
             for ch in star:
@@ -84,7 +85,7 @@ def _spare(boards, hands, n):
             used[COLOURS.index(ch)] += 1
     out = []
     for _ in range(n):
-        c = min(range(6), key=lambda k: used[k])
+        c = min(range(len(COLOURS)), key=lambda k: used[k])
         used[c] += 1
         out.append(COLOURS[c])
     return _sorted(out)
@@ -92,7 +93,7 @@ def _spare(boards, hands, n):
 
 def _text(sheet, rnd, phase, turn, boards, hands, scores, passed, centre="-", marker=None):
     players = len(sheet["names"])
-    used = [0] * 6
+    used = [0] * len(COLOURS)
     for board in boards:
         for star in board:
             for ch in star:
@@ -103,14 +104,14 @@ def _text(sheet, rnd, phase, turn, boards, hands, scores, passed, centre="-", ma
             used[COLOURS.index(ch)] += 1
     for ch in centre.strip("-"):
         used[COLOURS.index(ch)] += 1
-    for c in range(6):
+    for c in range(len(COLOURS)):
         if used[c] > PER_COLOUR:
             name = ("purple", "green", "orange", "yellow", "blue", "red")[c]
             raise SheetError("more %s tiles on the boards and in hand than the game's %d" % (name, PER_COLOUR),
                              "too_many_tiles", colour=name, n=PER_COLOUR)
     supply = []
     for _ in range(10):  # the supply, for bonus tiles owed: any tiles left
-        c = min(range(6), key=lambda k: used[k])
+        c = min(range(len(COLOURS)), key=lambda k: used[k])
         if used[c] >= PER_COLOUR:
             break
         used[c] += 1
@@ -224,7 +225,7 @@ def evaluate(engine, sheet, pending=None):
             except (IllegalMoveError, StateFormatError) as e:
                 raise SheetError(str(e)) from None
             if not state.is_over:
-                raise SheetError("the engine did not end the game after round 6")
+                raise SheetError("the engine did not end the game after round %d" % ROUNDS)
             ends.append(state)
         result["end"] = [{"bonus": ends[1].scores[q] - scores[q], "kept": pending["kept"][q],
                           "penalty": ends[1].scores[q] - ends[0].scores[q]} for q in range(players)]

@@ -17,7 +17,8 @@ Per-tile points are differences of such states with the same floors: the scores 
 player minus those with the first k - 1 (tiling is top to bottom and earlier tiles count).
 """
 
-from .. import IllegalMoveError, StateFormatError, game_info
+from .._backends import game_info
+from .._errors import IllegalMoveError, StateFormatError
 
 _INFO = game_info("classic")
 COLOURS = _INFO.colours

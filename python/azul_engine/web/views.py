@@ -12,11 +12,10 @@ import json
 import re
 
 import jinja2
-from markupsafe import Markup
 from starlette.templating import Jinja2Templates
 
-import azul_engine
 from .. import _markup, records, svg
+from .._backends import game_info
 from . import i18n, pavilion_sheet as pvs, sheet as sheets
 
 NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play", "nav_play"),
@@ -24,8 +23,8 @@ NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play"
 SEAT_CHOICES = (("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts"))
 # The score check's examples: a classic wall with its first two rows full (game_info's pattern); a Summer
 # Pavilion board with its orange and centre stars complete.
-EXAMPLE_WALL = "\n".join((azul_engine.game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
-EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (azul_engine.game_info("summer-pavilion").colours,))
+EXAMPLE_WALL = "\n".join((game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
+EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (game_info("summer-pavilion").colours,))
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
@@ -216,8 +215,8 @@ def check(call, entered=None, **result):
     forms = {"wall": EXAMPLE_WALL, "score": "0", "variant": "classic", "board": EXAMPLE_BOARD, "pv_score": "5",
              "kept": 0}
     forms.update(entered or {})
-    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "bonus": None, "board": None, "audited": None},
-                              **result)
+    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "rounds": pvs.ROUNDS, "bonus": None, "board": None,
+                               "audited": None}, **result)
 
 
 def audit(call, items):
@@ -285,7 +284,7 @@ def finding(lang, finding):
 # -- play ------------------------------------------------------------------------------------------------------
 
 def play(call):
-    """The game in play (game.Game): for the person to move, the tiles a tap can take (their legal moves begin so)
+    """The game in play (game.BrowserGame): for the person to move, the tiles a tap can take (their legal moves begin so)
     and, once tiles are chosen, the lines or, tiling a grey wall, the cells a tap fills; the end."""
     game = call.session.game
     if game is None:
@@ -346,5 +345,5 @@ def replay(call):
     if state.variant in ("classic", "grey"):
         context["walls"] = [wall_cells(state.variant, wall) for wall in state.walls]
     else:  # Summer Pavilion: the same picture as `azul-engine board` draws (svg.py's markup, its text escaped)
-        context["picture"] = Markup(svg.board(state, last_move=False))
+        context["picture"] = _markup.Markup(svg.board(state, last_move=False))
     return "replay.html", context

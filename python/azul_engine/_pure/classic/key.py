@@ -4,7 +4,7 @@ C++ twin: native/src/classic/key.cpp (the hash: native/include/azul/common/key.h
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 
 
 def key(self):
@@ -24,7 +24,7 @@ def key(self):
         words += self._wall[p]
         words += self._floor[p]
         words.append(self._score[p])
-    return _pycommon.position_key(words)
+    return _common.position_key(words)
 
 
 def __hash__(self):

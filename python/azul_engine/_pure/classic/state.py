@@ -11,7 +11,7 @@ import os
 
 
 from ..._errors import StateFormatError
-from .. import common as _pycommon
+from .. import common as _common
 from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
 from ..pavilion.state import new_game as _pavilion_new_game
 from . import (
@@ -59,7 +59,6 @@ class GameState:
     (['', '', 'KKK', '', ''], 'Y')
     """
 
-    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_variant", "_explicit", "_seed", "_rng", "_round", "_phase", "_turn",
@@ -73,7 +72,7 @@ class GameState:
         "_sheet",
         # what undo() takes back: one entry per apply() (_undo_entry), newest last
         "_undo",
-        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        # held by every call that is not atomic as it is (_common.make_atomic)
         "_lock",
     )
 
@@ -224,6 +223,11 @@ class GameState:
         return [p for p in range(self._players)
                 if (self._score[p], self._complete_rows(p)) == best]
 
+    def returns(self):
+        """Each seat's return: 0.0 for every seat until the game is over, then +1.0 for a sole
+        winner, 0.0 for each of several winners and -1.0 for the others (the adapters' returns)."""
+        return _common.returns_of(self.winners, self._players)
+
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(GameState)
@@ -255,7 +259,7 @@ class GameState:
         other._h_complete = self._h_complete
         other._h_seed = self._h_seed
         other._h_first = self._h_first
-        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._h_rounds = _common.copy_rounds(self._h_rounds)
         other._sheet = None
         other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
@@ -354,7 +358,7 @@ class GameState:
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
 # themselves), the properties that never change, and is_over (the end is written last).
-_pycommon.make_atomic(GameState, unlocked=(
+_common.make_atomic(GameState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
@@ -408,6 +412,3 @@ def _from_text(text):
     unpickling calls (``__reduce__``)."""
     return _text_py.read_state(GameState, text)
 
-
-# Pickles name it as they always have: azul_engine._pyengine._from_text (that module exports it).
-_from_text.__module__ = "azul_engine._pyengine"

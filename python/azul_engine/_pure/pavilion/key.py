@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/key.cpp (the hash: native/include/azul/common/key.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 
 
 def key(self):
@@ -25,7 +25,7 @@ def key(self):
         words += self._hand[p]
         words += self._board[p]
         words.append(int(self._passed[p]))
-    return _pycommon.position_key(words)
+    return _common.position_key(words)
 
 
 def __hash__(self):

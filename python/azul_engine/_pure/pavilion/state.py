@@ -7,7 +7,7 @@ C++ twin: native/include/azul/pavilion/state.h (sp::State).
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
 from . import (
     apply as _apply_py,
@@ -50,7 +50,6 @@ class PavilionState:
     ('P', 'PPPGGOOOYR')
     """
 
-    __module__ = "azul_engine._pypavilion"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill", "_turn",
@@ -63,7 +62,7 @@ class PavilionState:
         "_sheet",
         # what undo() takes back: one entry per apply() (_undo_entry), newest last
         "_undo",
-        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        # held by every call that is not atomic as it is (_common.make_atomic)
         "_lock",
     )
 
@@ -203,6 +202,11 @@ class PavilionState:
         best = max(self._score)
         return [p for p in range(self._players) if self._score[p] == best]
 
+    def returns(self):
+        """Each seat's return: 0.0 for every seat until the game is over, then +1.0 for a sole
+        winner, 0.0 for each of several winners and -1.0 for the others (the adapters' returns)."""
+        return _common.returns_of(self.winners, self._players)
+
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(PavilionState)
@@ -237,7 +241,7 @@ class PavilionState:
         other._score = self._score[:]
         other._filled = self._filled[:]
         other._passed = self._passed[:]
-        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._h_rounds = _common.copy_rounds(self._h_rounds)
         other._sheet = None
         other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
@@ -326,7 +330,7 @@ class PavilionState:
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
 # themselves), the properties that never change, and is_over (the end is written last).
-_pycommon.make_atomic(PavilionState, unlocked=(
+_common.make_atomic(PavilionState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
@@ -345,6 +349,3 @@ def _from_text(text):
     calls (``__reduce__``)."""
     return _text_py.read_state(PavilionState, text)
 
-
-# Pickles name it as they always have: azul_engine._pypavilion._from_text (that module exports it).
-_from_text.__module__ = "azul_engine._pypavilion"
