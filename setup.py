@@ -33,18 +33,30 @@ def sanitizers(value):
 
 
 SANITIZE = sanitizers(os.environ.get("AZUL_SANITIZE", ""))
-if SANITIZE:
+# Windows: MSVC's options (pybind11's helpers make the same test, and add /EHsc, /bigobj and /std:c++17). /O2 is
+# its fastest; /fp:precise (its default) does not contract a * b + c since Visual Studio 2022 (as
+# -ffp-contract=off below). The C++ has no GCC-only construct without a plain fallback (native/include/azul/common/
+# bits.h; tests/test_portable_source.py checks), so MSVC builds the portable code paths. Built by CI's release
+# workflow only (.github/workflows/release.yml): not on this project's machines (docs/getting-started.md).
+MSVC = sys.platform.startswith("win32") or sys.platform.startswith("cygwin")
+if MSVC:
+    COMPILE_ARGS = ["/O2", "/DNDEBUG", "/fp:precise", "/utf-8"]
+    LINK_ARGS = []
+elif SANITIZE:
     COMPILE_ARGS = ["-O1", "-g", "-Wall", "-Wextra", "-fsanitize=" + SANITIZE, "-fno-sanitize-recover=all",
                     "-fno-omit-frame-pointer"]
     LINK_ARGS = ["-fsanitize=" + SANITIZE]
 else:
     # -flto lets the compiler inline across the core's files (move generation into apply into tiling):
     # about 5% more random playouts a second.
-    COMPILE_ARGS = ["-O3", "-Wall", "-Wextra", "-DNDEBUG", "-flto=auto"]
-    LINK_ARGS = ["-flto=auto"]
+    # (-flto=auto is GCC's; Apple's Clang takes plain -flto.)
+    lto = "-flto" if sys.platform == "darwin" else "-flto=auto"
+    COMPILE_ARGS = ["-O3", "-Wall", "-Wextra", "-DNDEBUG", lto]
+    LINK_ARGS = [lto]
 # No fused multiply-add: the search's floating point must give the pure engine's bits on every CPU (docs/search.md
 # section 3; GCC and Clang contract a * b + c on ARM and with -mfma otherwise).
-COMPILE_ARGS.append("-ffp-contract=off")
+if not MSVC:
+    COMPILE_ARGS.append("-ffp-contract=off")
 
 # Compile the .cpp files in parallel (AZUL_BUILD_JOBS=N to choose; default: one job per core).
 ParallelCompile("AZUL_BUILD_JOBS").install()

@@ -15,6 +15,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The package from this checkout (an install of it works the same: the first azul_engine found is used).
 sys.path.insert(0, os.path.join(ROOT, "python"))
+# docs/apiref.py: the engine API's reference from the type stubs (the azul-api directive).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from azul_engine import __version__  # noqa: E402
 
@@ -28,6 +30,7 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.viewcode",
     "sphinxarg.ext",
+    "apiref",
 ]
 
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -36,7 +39,7 @@ root_doc = "index"
 # name is Sphinx's own search page, which would overwrite it. The site shows it as search-algorithm.md (an
 # {include} of it), and the pages' links to search.md are pointed there as they are read (_search_links); on
 # GitHub they still lead to search.md.
-exclude_patterns = ["_build", "search.md"]
+exclude_patterns = ["_build", "search.md", "apiref.py"]
 # records.md's example record holds "[...]" for rounds left out, which is not JSON: Pygments says so and the block
 # is shown unhighlighted. The numbered source pages are included as they are, so that one warning is not an error.
 suppress_warnings = ["misc.highlighting_failure"]
@@ -45,6 +48,10 @@ suppress_warnings = ["misc.highlighting_failure"]
 # {include} of CHANGELOG.md and CONTRIBUTING.md.
 myst_heading_anchors = 3
 myst_enable_extensions = ["colon_fence", "deflist"]
+
+# No smart quotes: the pages' commands and options copy and paste as they are (docutils would turn "--workers"
+# into an en dash and "..." into curly quotes, which a shell does not take).
+smartquotes = False
 
 html_theme = "furo"
 html_title = f"azul-engine {release}"
@@ -77,6 +84,22 @@ def _search_links(app, docname, source):
     source[0] = re.sub(r"\]\(search\.md(?=[#)])", "](search-algorithm.md", source[0])
 
 
+def _one_default(app, doctree):
+    """sphinx-argparse writes "Default: X" under every option that has one; where the option's help already says
+    its default ("engine to use (default: the active one, cpp)"), that line is dropped, so that the command line's
+    page shows each default once."""
+    from docutils import nodes
+
+    for item in doctree.findall(lambda n: isinstance(n, (nodes.definition, nodes.description))):
+        paragraphs = [p for p in item.children if isinstance(p, nodes.paragraph)]
+        defaults = [p for p in paragraphs if p.astext().startswith("Default: ")]
+        said = " ".join(p.astext() for p in paragraphs if p not in defaults).lower()
+        if defaults and "default" in said:
+            for p in defaults:
+                item.remove(p)
+
+
 def setup(app):
+    app.connect("doctree-read", _one_default)
     app.connect("autodoc-process-docstring", _no_type_docstring)
     app.connect("source-read", _search_links)

@@ -4,9 +4,12 @@
 # pages, of the README and of the docstrings as doctests against both engines, one after the other
 # (AZUL_BACKEND=cpp, then AZUL_BACKEND=python: the tests of tests/test_docs.py named "examples").
 #
-#   bash scripts/docs.sh            build and check
-#   bash scripts/docs.sh --serve    the same, then serve build/docs on http://127.0.0.1:8000/ (PORT=N for another
-#                                   port; Ctrl-C stops it)
+#   bash scripts/docs.sh                 build and check
+#   bash scripts/docs.sh --build-only    build only (about 40 s): no examples run
+#   bash scripts/docs.sh --serve         build and check, then serve build/docs on http://127.0.0.1:8001/ (PORT=N
+#                                        for another port; Ctrl-C stops it); with --build-only, build and serve
+#
+# The site's port is 8001, so that it never meets the web app's, `azul-engine serve` on 8000 (docs/web.md).
 #
 # It runs in .venv when that holds the package (scripts/test.sh or scripts/bench.sh made it; without one it is
 # made here, with the docs and test extras), or in PYTHON=/path/to/python. The [docs] extra's tools (and pytest)
@@ -15,10 +18,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 serve=0
+build_only=0
 for arg in "$@"; do
     case "$arg" in
         --serve) serve=1 ;;
-        *) echo "usage: bash scripts/docs.sh [--serve]" >&2; exit 2 ;;
+        --build-only) build_only=1 ;;
+        *) echo "usage: bash scripts/docs.sh [--build-only] [--serve]" >&2; exit 2 ;;
     esac
 done
 
@@ -47,7 +52,7 @@ if ! "$py" -c "import sphinx, myst_parser, furo, sphinxarg" >/dev/null 2>&1; the
     # shellcheck disable=SC2046
     "$py" -m pip install --quiet --progress-bar off $(extra docs)
 fi
-if ! "$py" -c "import pytest" >/dev/null 2>&1; then
+if [ "$build_only" = 0 ] && ! "$py" -c "import pytest" >/dev/null 2>&1; then
     echo "+ pip install $(extra test) (the test extra: the doctests run under pytest)"
     # shellcheck disable=SC2046
     "$py" -m pip install --quiet --progress-bar off $(extra test)
@@ -58,18 +63,22 @@ start=$SECONDS
 "$py" -m sphinx -W --keep-going -E -q -b html -d build/docs-doctrees docs build/docs
 echo "docs.sh: the site built in $((SECONDS - start)) s, no warnings: build/docs/index.html"
 
-if ! "$py" -c "import azul_engine; azul_engine.load_backend('cpp')" >/dev/null 2>&1; then
-    echo "docs.sh: the C++ engine does not import here; the examples must run on both engines" \
-         "(install with a C++17 compiler: AZUL_REQUIRE_CPP=1 pip install .)" >&2
-    exit 1
+if [ "$build_only" = 1 ]; then
+    echo "docs.sh: --build-only: the examples were not run (bash scripts/docs.sh runs them on both engines)"
+else
+    if ! "$py" -c "import azul_engine; azul_engine.load_backend('cpp')" >/dev/null 2>&1; then
+        echo "docs.sh: the C++ engine does not import here; the examples must run on both engines" \
+             "(install with a C++17 compiler: AZUL_REQUIRE_CPP=1 pip install .)" >&2
+        exit 1
+    fi
+    for backend in cpp python; do
+        echo "+ AZUL_BACKEND=$backend python -m pytest tests/test_docs.py -k examples"
+        AZUL_BACKEND=$backend "$py" -m pytest -q -p no:cacheprovider tests/test_docs.py -k examples
+    done
 fi
-for backend in cpp python; do
-    echo "+ AZUL_BACKEND=$backend python -m pytest tests/test_docs.py -k examples"
-    AZUL_BACKEND=$backend "$py" -m pytest -q -p no:cacheprovider tests/test_docs.py -k examples
-done
 
 if [ "$serve" = 1 ]; then
-    port=${PORT:-8000}
+    port=${PORT:-8001}
     echo "docs.sh: serving build/docs on http://127.0.0.1:$port/ (Ctrl-C stops it)"
     exec "$py" -m http.server --bind 127.0.0.1 --directory build/docs "$port"
 fi

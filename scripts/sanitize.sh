@@ -84,12 +84,12 @@ skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_e
       --deselect tests/test_selfplay.py::test_pandas_and_polars_read_the_shards
       --ignore tests/test_rl.py
       --deselect tests/test_docs.py::test_the_site_builds_with_warnings_as_errors
-      --ignore tests/test_typing.py)
+      -m "not static")
 # (That test reads the shards with pandas, which only the release suite's ray extra installs; it runs no C++.
 # test_rl.py trains with PyTorch, which only the release suite's rl extra installs; the environments it trains
 # in run here in test_envs.py. The documentation site's build runs Sphinx, which only the release suite's docs
-# extra installs, and no C++ of its own. test_typing.py runs mypy and stubtest, static checks of the types that
-# run no C++ of ours but an import, and would run mypy's own compiled code under the preloaded ASan runtime.)
+# extra installs, and no C++ of its own. The static checks (-m static: mypy and stubtest in test_typing.py,
+# import-linter's contracts) run no C++ of ours but an import, and would run mypy's own compiled code under the preloaded ASan runtime.)
 # The browser tests (Chromium and Playwright's driver) exercise no C++ of ours and would run those big programs
 # under the preloaded ASan runtime: they run in the main suite (where CI requires them) and skip here.
 export AZUL_NO_BROWSER="not under the sanitizers (scripts/sanitize.sh): the main suite runs the browser tests"

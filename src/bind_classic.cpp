@@ -76,6 +76,7 @@ void BindClassic(py::module_& m) {
         return g.state().phase == kTiling ? PendingRow(g.state(), g.state().turn) : -1;
       })
       .def_property_readonly("winners", [](const ClassicGame& g) { return Winners(g.state()); })
+      .def("returns", [](const ClassicGame& g) { return g.Returns(); })
       .def("clone", [](const ClassicGame& g) { return g; })
       .def("__copy__", [](const ClassicGame& g) { return g; })
       .def("__deepcopy__", [](const ClassicGame& g, py::object) { return g; })

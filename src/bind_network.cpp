@@ -74,6 +74,9 @@ void BindNetwork(py::module_& m) {
   py::class_<NetworkPy, std::shared_ptr<NetworkPy>>(m, "Network",
       "A built-in network (docs/network.md) of this engine: variant, players, layers, num_actions, meta; "
       "calling it on a batch of observations gives (logits, values).  Read one with load_network(path).")
+      .def(py::init([](const py::args&, const py::kwargs&) -> std::shared_ptr<NetworkPy> {
+        throw py::type_error(kNetworkHint);
+      }))
       .def_static("from_arrays",
                   [](const py::object& variant, const py::object& players, const py::object& trunk,
                      const py::object& policy, const py::object& value, const py::object& meta) {

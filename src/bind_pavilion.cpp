@@ -94,6 +94,7 @@ void BindPavilion(py::module_& m) {
         return out;
       })
       .def_property_readonly("winners", [](const PavilionGame& g) { return sp::Winners(g.state()); })
+      .def("returns", [](const PavilionGame& g) { return g.Returns(); })
       .def("clone", [](const PavilionGame& g) { return g; })
       .def("__copy__", [](const PavilionGame& g) { return g; })
       .def("__deepcopy__", [](const PavilionGame& g, py::object) { return g; })

@@ -406,6 +406,12 @@ void BindVector(py::module_& m) {
         const int i = CheckedIndex(index, v.size());
         return FromTextAny(py::str(v.GameText(i)));  // a new game object at the position
       }, py::arg("i"))
+      .def("__repr__", [](const VectorGame& v) {  // its constructor's call (the pure engine: _pure/vector.py)
+        return "VectorGame(" + std::to_string(v.size()) + ", players=" + std::to_string(v.players()) +
+               ", variant='" + std::string(kVariantNames[v.variant()]) + "', seed=" +
+               std::to_string(static_cast<unsigned long long>(v.seed())) + ", auto_reset=" +
+               std::string(py::str(py::repr(AutoResetValue(v.auto_reset())))) + ")";
+      })
       .def("__reduce__", [m](VectorGame& v) {  // every protocol: _vector_game(...)
         Busy busy(v);
         py::list games;

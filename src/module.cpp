@@ -30,7 +30,8 @@ std::string StateTypeName(const py::handle& obj) {
   const py::object module = py::getattr(py::type::handle_of(obj), "__module__", py::none());
   if (!py::isinstance<py::str>(module)) return name;
   const std::string where = Utf8(module);
-  if (where == "azul_engine._pyengine" || where == "azul_engine._pypavilion")
+  // The modules of the pure engine's state classes (_pure/classic/state.py, _pure/pavilion/state.py).
+  if (where == "azul_engine._pure.classic.state" || where == "azul_engine._pure.pavilion.state")
     return "a " + name + " of the pure-Python engine (azul_engine._pyengine)";
   return name;
 }
@@ -187,6 +188,26 @@ py::object FromTextAny(const py::object& text) {
     using R = decltype(r);
     return py::cast(Game<R>::FromText(t));
   });
+}
+
+// from_text(text, *, variant=None): with a variant, the text must be of it (the pure engine: _pure/classic/state.py
+// from_text).  The variant is checked first, as new_game checks it; then the text is read; then the two compared.
+py::object FromTextOf(const py::object& text, const py::object& variant) {
+  int expected = -1;
+  if (!variant.is_none()) {
+    expected = py::isinstance<py::str>(variant) ? VariantIndex(Utf8(variant)) : -1;
+    if (expected < 0)
+      throw py::value_error("unknown variant " + Utf8(py::repr(variant)) +
+                            " (variants: classic, grey, summer-pavilion)");
+  }
+  py::object state = FromTextAny(text);
+  if (expected >= 0) {
+    const std::string got = py::str(state.attr("variant"));
+    if (got != kVariantNames[expected])
+      throw StateFormatError("field variant: " + PyRepr(got) + ", expected " +
+                             PyRepr(kVariantNames[expected]));
+  }
+  return state;
 }
 
 int CheckCount(const py::object& value, const char* what, long long limit, const char* limit_text) {
@@ -437,7 +458,7 @@ PYBIND11_MODULE(_cppengine, m) {
 
   m.def("new_game", &MakeGame, py::arg("players") = 2, py::arg("variant") = "classic",
         py::arg("seed") = py::none(), py::arg("chance") = "sampled");
-  m.def("from_text", &FromTextAny, py::arg("text"));
+  m.def("from_text", &FromTextOf, py::arg("text"), py::kw_only(), py::arg("variant") = py::none());
 
   m.def("end_bonus", &EndBonusOf, py::arg("wall"), py::arg("variant") = py::none());
   m.def("observation_shape", [](const py::object& players, const py::object& variant) {

@@ -96,6 +96,18 @@ def new_page(browser, allow=(), **options):
     return p
 
 
+WCAG_AA = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+           "resultTypes": ["violations"]}
+
+
+def axe_violations(p):
+    """axe-core's WCAG 2.1 A and AA violations on the page as it is, as short lines."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(p, options=WCAG_AA).response["violations"]
+    return ["%s: %s (%s)" % (v["id"], v["help"], ", ".join(n["target"][0] for n in v["nodes"][:3])) for v in found]
+
+
 @pytest.fixture
 def page(browser):
     p = new_page(browser)

@@ -45,6 +45,7 @@ def test_self_play_records_round_trip(engine, tmp_path, bot, players, variant):
         assert records.audit(record, engine) == []
 
 
+@pytest.mark.slow
 def test_records_from_both_engines_are_byte_identical(engine, tmp_path):
     argv = ["record", "--players", "3", "--variant", "grey", "--games", "4", "--seed", "11", "--bot", "greedy"]
     assert main(argv + ["-o", str(tmp_path / "py.jsonl"), "--backend", "python"]) == 0
@@ -332,6 +333,55 @@ def test_check_score_of_a_record_audits_it(engine, greedy_records, tmp_path, cap
     backend = "python" if engine is azul_engine.load_backend("python") else "cpp"
     assert main(["check-score", "--record", str(path), "--backend", backend]) == 0
     assert capsys.readouterr().out.strip() == "3 records agree, 0 disagree"
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 5)])
+def test_check_score_of_a_summer_pavilion_board_gives_the_engines_end(engine, tmp_path, capsys, players, seed):
+    """check-score --variant summer-pavilion (issue 38: the variant had no score check): each board of a finished
+    bot game, with its score after round 6's passes and its kept tiles, gives the stars, the numbers and the
+    final score of the engine's own end scoring (its score sheet's "end" event)."""
+    game = bots.play(engine, players, "summer-pavilion", seed, "greedy")
+    backend = "python" if engine is azul_engine.load_backend("python") else "cpp"
+    ends = [e for e in game.score_sheet()[-1] if e["event"] == "end"]
+    for p, end in enumerate(ends):
+        path = tmp_path / "board.txt"
+        path.write_text("\n".join(game.boards[p]).lower() + "\n")
+        assert main(["check-score", str(path), "--variant", "summer-pavilion", "--score", str(end["before"]),
+                     "--kept", str(end["kept"]), "--backend", backend]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[-1].endswith(" = %d" % end["after"]) and out[2] == "bonuses: %d" % (
+            end["star_points"] + end["number_points"]), out
+        result = records.board_bonus(engine, game.boards[p], end["before"], end["kept"])
+        assert "".join(result["stars"]) == end["stars"] and list(result["numbers"]) == end["numbers"]
+        assert result["final"] == end["after"]
+
+
+def test_check_score_of_a_summer_pavilion_board_names_what_is_wrong(engine, monkeypatch, capsys):
+    backend = "python" if engine is azul_engine.load_backend("python") else "cpp"
+    board = "OOOOOO\nRRR...\n......\n......\n......\n......\nPGOYBR\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(board))
+    assert main(["check-score", "-", "--variant", "summer-pavilion", "--score", "47", "--kept", "2",
+                 "--backend", backend]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "complete stars:   orange 17, centre 12 = 29", "numbers covered:  none = 0", "bonuses: 29",
+        "kept tiles:       2, -2", "final score: 47 + 29 - 2 = 74"]
+    for text, args, message in [
+            (board.replace("PGOYBR", "PGOYBG"), [], "check-score: board: the centre star holds green twice"),
+            (board.replace("OOOOOO", "ROOOOO"), [], "check-score: board: the orange star cannot hold red"),
+            (board.replace("RRR...", "RRX..."), [], "check-score: board: row 2 (red star): 'X' is not a colour "
+             "letter (P G O Y B R) or '.' for an empty space"),
+            (board.replace("RRR...", "RRR.."), [], "check-score: board: row 2 (red star) has 5 spaces, not 6"),
+            ("OOOOOO\n", [], "check-score: board: 1 rows, not 7"),
+            (board, ["--kept", "5"], "check-score: kept: 5 is not 0 to 4 (a pass keeps at most 4 tiles)"),
+            (board, ["--score", "0"], "check-score: score: 0 is not a whole number 1 or more")]:
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+        argv = ["check-score", "-", "--variant", "summer-pavilion", "--score", "47", "--backend", backend] + args
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(message) and err.count("\n") == 1, err
+    monkeypatch.setattr("sys.stdin", io.StringIO(WALL))
+    assert main(["check-score", "-", "--score", "4", "--kept", "1", "--backend", backend]) == 2
+    assert "--kept is for --variant summer-pavilion" in capsys.readouterr().err
 
 
 def test_end_bonus_counts_rows_columns_and_colours(engine):

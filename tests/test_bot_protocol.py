@@ -219,6 +219,7 @@ def test_audit_checks_a_forfeit_record(engine):
 
 # -- external engines ----------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_external_engine_plays_whole_games(engine):
     for variant in ("classic", "summer-pavilion"):
         match = bots.play_match(engine, 2, variant, 6, ["greedy", example()], event="Test cup", date="2026-12-01")
@@ -238,6 +239,7 @@ def test_external_engine_plays_whole_games(engine):
     (("--sleep", "3"), "gave no answer: expected a move within the time limit of 0.5 s"),
     (("--protocol", "2"), "speaks azul-bot-protocol version '2'; this host speaks version 1"),
 ])
+@pytest.mark.slow
 def test_external_engine_forfeits(engine, options, reason):
     match = bots.play_match(engine, 2, "classic", 5, ["greedy", example(*options)], time_limit=0.5)
     assert match.forfeit.seat == 1 and match.forfeit.reason.startswith(reason), match.forfeit
@@ -316,6 +318,7 @@ def test_external_engine_sees_the_position_but_not_the_draws(tmp_path):
     assert lines[-1] == "quit"
 
 
+@pytest.mark.slow
 def test_tournament_goes_on_past_forfeits(tmp_path, capsys):
     out = tmp_path / "t.jsonl"
     assert main(["tournament", "--bots", "greedy," + example("--illegal-after", "5") + ",random", "--games", "6",
@@ -324,8 +327,8 @@ def test_tournament_goes_on_past_forfeits(tmp_path, capsys):
     forfeits = [line for line in captured.err.splitlines() if "forfeits: illegal move 'Z9Z'" in line]
     assert len(forfeits) == 4  # the external bot plays 4 of the 6 games, and forfeits each
     heading, columns, *rows = captured.out.splitlines()
-    assert columns.split()[-1] == "forfeits"
-    assert [row.split()[-1] for row in rows] == ["0", "4", "0"]
+    assert columns.split()[-1] == "forfeits" and rows[3].startswith("Ratings: ")  # the standings, then the ratings
+    assert [row.split()[-1] for row in rows[:3]] == ["0", "4", "0"]
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 6 and sum("forfeit" in r for r in lines) == 4
     assert all(r["event"] == "Cup" and r["date"] == "2026-12-01" for r in lines)
@@ -397,6 +400,7 @@ def test_bad_who_played_fields_are_findings(engine, field, value, message):
 
 # -- hints ---------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_hint_gives_the_best_moves_with_statistics(engine):
     state = engine.new_game(2, seed=12)
     before = state.clone()
@@ -412,6 +416,7 @@ def test_hint_gives_the_best_moves_with_statistics(engine):
     assert [h.as_dict() for h in bots.hint(state, bot="mcts:400", top=4)] == [h.as_dict() for h in found]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_mcts_searches_the_same_in_both_engines(variant):
     """MCTS finds its engine by the state's class (the pure engine's Summer Pavilion state lives in _pypavilion,
@@ -484,6 +489,7 @@ def test_explain_says_who_forfeited(engine, tmp_path, capsys):
             "Scores when the game stopped %s, winners [0]" % match.scores]
 
 
+@pytest.mark.slow
 def test_mcts_candidates_search_the_greedy_best_moves_only(engine):
     state = engine.new_game(2, variant="grey", seed=9)
     player = state.current_player
@@ -501,6 +507,7 @@ def test_mcts_candidates_search_the_greedy_best_moves_only(engine):
         bots.MCTSBot(candidates=-1)
 
 
+@pytest.mark.slow
 def test_bots_of_your_own_in_worker_processes(tmp_path):
     """Worker processes find the module the parent found (its sys.path goes with them)."""
     plan = tournament.plan(["greedy", "bot_examples:FirstMove:pick=1", "bot_examples:Crashes:after=6"], players=3,
@@ -514,6 +521,7 @@ def test_bots_of_your_own_in_worker_processes(tmp_path):
     assert all(records.audit(json.loads(line)) == [] for line in lines)
 
 
+@pytest.mark.slow
 def test_both_engines_write_the_same_records_with_who_played():
     try:
         cpp = azul_engine.load_backend("cpp")

@@ -1,6 +1,8 @@
-"""The pictures and the replays in a real browser (headless Chromium through Playwright): an SVG board renders,
-a replay steps with the arrow keys, the buttons and the slider, its picture changes, and no script error is
-logged.  Screenshots go to tests/artifacts/.  Skipped without Chromium outside CI (see browser_playwright)."""
+"""The pictures, the replays and the ratings report in a real browser (headless Chromium through Playwright): an
+SVG board renders, a replay steps with the arrow keys, the buttons and the slider, its picture changes, and no
+script error is logged; the ratings report fits a phone's screen, escapes what the records say and meets WCAG 2.1
+AA (axe-core).  Screenshots go to tests/artifacts/.  Skipped without Chromium outside CI (see
+browser_playwright)."""
 
 import hashlib
 import os
@@ -8,9 +10,12 @@ import os
 import pytest
 
 import azul_engine
-from azul_engine import bots, replay, svg
-from browser_playwright import ARTIFACTS, page  # noqa: F401  (a pytest fixture; browser is conftest's)
+from azul_engine import bots, ratings, replay, report, svg, tournament
+from browser_playwright import ARTIFACTS, axe_violations, new_page, page  # noqa: F401  (page: a pytest fixture)
 from svg_positions import GOLDEN_DIR, POSITIONS
+
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
 
 ENGINE = azul_engine.load_backend(azul_engine.BACKEND)
 
@@ -99,3 +104,41 @@ def test_replay_steps_with_keys_buttons_and_slider(page, tmp_path, players, vari
     page.wait_for_function("document.body.getAttribute('data-frame') === '7'")
     assert page.problems == [], page.problems
     assert page.requests == [], "the replay asked the network for %s" % page.requests
+
+
+PHONE = {"width": 360, "height": 740}
+EVIL = '<img src=x onerror="document.title=1">mcts'
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1200, "height": 900}], ids=["phone", "desktop"])
+def test_the_ratings_report_fits_a_phone_and_meets_wcag_21_aa(browser, tmp_path, viewport):
+    """A report of a real tournament of three bots, one of them renamed in its records to markup (a record's spec
+    is the file's text), with an SPRT block: on a phone the page itself never scrolls sideways (the wide tables
+    scroll in their own focusable regions), the markup shows as text, the plot has a dot per bot, and axe-core
+    finds no WCAG 2.1 A or AA violation."""
+    result = tournament.run(tournament.plan(["random", "greedy", "mcts:10"], players=2, deals=2, seed=4), workers=1)
+    games = [ratings.GameResult([EVIL if b == "mcts:10" else b for b in g.seats], g.scores, g.winners, g.deal)
+             for g in result.games()]
+    rated = ratings.rate(games, anchor="greedy")
+    state = tournament.SPRTState(ratings.SPRT(0, 10))
+    state.counts, state.games = [0, 1, 0, 2, 1], 8
+    state.llr = state.test.llr(state.counts)
+    path = tmp_path / "report.html"
+    path.write_text(report.to_html(rated, games, ratings.all_pair_stats(games, rated.bots), title="A <b>test</b>",
+                                   lines=["3 bots, 12 games"], sprt=state), encoding="utf-8")
+    p = new_page(browser, viewport=viewport)
+    try:
+        p.goto("file://%s" % path)
+        assert p.title() == "A <b>test</b>"  # the title's markup is text, and no script changed it
+        assert p.evaluate("document.querySelectorAll('img, b').length") == 0
+        assert EVIL in p.inner_text("#standings") and EVIL in p.inner_text("#crosstable")
+        assert p.evaluate("document.querySelectorAll('#plot circle').length") == 3
+        assert p.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        for region in p.query_selector_all(".scroll"):
+            assert region.get_attribute("tabindex") == "0" and region.get_attribute("role") == "region"
+        assert "no decision" in p.inner_text("#sprt-verdict")
+        shot(p, "ratings-report-%d" % viewport["width"], full_page=True)
+        assert axe_violations(p) == []
+        assert p.problems == [] and p.requests == []
+    finally:
+        p.context.close()

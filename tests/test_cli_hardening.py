@@ -116,6 +116,7 @@ def count_lines(path):
 
 # -- Ctrl-C ------------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_record_stops_on_ctrl_c_with_whole_lines(backend, tmp_path):
     out = tmp_path / "r.jsonl"
     proc = cli(["record", "--games", "1000000", "--bot", "random", "-o", str(out)], backend,
@@ -139,6 +140,7 @@ def partials(folder):
     return [name for name in os.listdir(folder) if name.endswith(".partial")]
 
 
+@pytest.mark.slow
 def test_record_stops_on_sigterm_with_whole_lines_and_no_file_before_its_first(backend, tmp_path):
     """SIGTERM is an interrupt to the command line: the one line, the shell's status for SIGTERM, the whole lines
     of a new file kept; a run stopped before its first line leaves no file (it left a 0-byte file, and then its
@@ -159,6 +161,7 @@ def test_record_stops_on_sigterm_with_whole_lines_and_no_file_before_its_first(b
     assert not slow.exists() and not partials(tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_record_force_stopped_leaves_the_old_file_whole(backend, tmp_path, sig):
     """``record --force -o OLD`` stopped after its first lines replaced OLD with them (Ctrl-C), or left OLD and a
@@ -177,6 +180,7 @@ def test_record_force_stopped_leaves_the_old_file_whole(backend, tmp_path, sig):
     assert out.read_bytes() == OLD and not partials(tmp_path)
 
 
+@pytest.mark.slow
 def test_a_killed_replacement_leaves_the_old_file_and_its_rerun_clears_up(backend, tmp_path):
     """SIGKILL cannot be cleaned up after: the old file is whole, and the hidden partial file left beside it is
     removed by the next run that writes the same path (its lock died with its run), which neither blocks nor
@@ -208,6 +212,7 @@ def test_an_empty_file_is_no_file_to_keep(backend, tmp_path, capsys):
     assert [json.loads(line)["seed"] for line in lines_of(out)] == [0, 1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("when", ["parent", "group", "starting"])
 def test_tournament_stops_on_ctrl_c_and_takes_its_workers_along(backend, tmp_path, when):
     """``parent``: SIGINT to the command alone, ``group``: to its process group as a terminal's Ctrl-C, both
@@ -271,6 +276,7 @@ def corrupted_record():
     return json.dumps(record) + "\n"
 
 
+@pytest.mark.slow
 def test_audit_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed):
     path, _ = fifo_feed(corrupted_record())
     out = tmp_path / "out.txt"
@@ -283,6 +289,7 @@ def test_audit_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed)
     assert lines and all(line.startswith(f"{path}: line ") and "winners: record says" in line for line in lines)
 
 
+@pytest.mark.slow
 def test_explain_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_feed):
     path, opened = fifo_feed("\n")
     proc = cli(["explain", str(path), "--game", str(10 ** 12)], backend, stdout=subprocess.PIPE,
@@ -295,6 +302,7 @@ def test_explain_of_an_endless_input_stops_on_ctrl_c(backend, tmp_path, fifo_fee
     proc.stdout.close()
 
 
+@pytest.mark.slow
 def test_bench_stops_on_ctrl_c_with_whole_lines(backend, tmp_path):
     # A bench on the C++ engine spends part of its time inside random_playouts (runs of about --seconds): an
     # interrupt that lands there is noticed when that native call returns (or sooner once native calls poll
@@ -337,6 +345,7 @@ def record_file(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["info", "explain", "audit", "check-score", "tournament", "bench"])
 def test_a_closed_pipe_ends_each_printing_command_quietly(backend, record_file, tmp_path, command):
     wall = tmp_path / "wall.txt"
@@ -360,6 +369,7 @@ def test_a_closed_pipe_ends_each_printing_command_quietly(backend, record_file, 
     assert proc.returncode == 141  # 128 + SIGPIPE, as a shell reports a program that a closed pipe stopped
 
 
+@pytest.mark.slow
 def test_explain_into_a_reader_that_leaves_early(backend, record_file):
     # The real `explain ... | head -1`: head reads one line and goes.
     proc = cli(["explain", str(record_file)], backend, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -398,6 +408,7 @@ def test_record_refuses_bad_seeds_in_one_line(engine, tmp_path, capsys, seed, ga
     assert not out.exists()  # refused before anything was written
 
 
+@pytest.mark.slow
 def test_record_plays_the_last_seed(engine, tmp_path, capsys):
     out = tmp_path / "r.jsonl"
     assert main(["record", "--seed", str(2 ** 64 - 2), "--games", "2", "-o", str(out),
@@ -416,6 +427,7 @@ def test_record_and_tournament_refuse_an_unwritable_output(engine, tmp_path, cap
         assert err.count("\n") == 1 and err.startswith(f"azul-engine {argv[0]}: cannot write {path}: "), err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_a_full_disk_is_one_line_not_a_traceback(engine, capsys):
     for argv in (["record", "--games", "2"], ["tournament", "--bots", "random,greedy", "--games", "2",
@@ -636,6 +648,7 @@ def test_wall_bonus_text_refuses_a_negative_score(engine):
         records.wall_bonus_text(engine, "BYRKW\nWBYRK\nKWBYR\nRKWBY\nYRKW.\n", -5)
 
 
+@pytest.mark.slow
 def test_check_score_reads_bytes_that_are_not_utf8_from_stdin(backend):
     proc = cli(["check-score", "-", "--score", "3"], backend, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                stderr=subprocess.PIPE)
@@ -649,7 +662,7 @@ def test_an_engine_that_is_not_built_is_one_line(monkeypatch, tmp_path, record_f
     def load_backend(name):
         raise ImportError("azul-engine: the C++ engine (azul_engine._cppengine) cannot be imported: test")
 
-    monkeypatch.setattr(azul_engine, "load_backend", load_backend)
+    monkeypatch.setattr(azul_engine._backends, "load_backend", load_backend)  # what engine_named calls
     for argv in (["record", "-o", str(tmp_path / "r.jsonl")], ["audit", str(record_file)],
                  ["explain", str(record_file)], ["check-score", "--record", str(record_file)]):
         code, err = run_main(argv + ["--backend", "cpp"], capsys)

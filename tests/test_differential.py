@@ -32,6 +32,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from fuzz_support import VARIANTS, compare, load_both, norm, run
 from helpers import Picker
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 PY, CPP = load_both()
 
 _LONG = int(os.environ.get("AZUL_FUZZ_EXAMPLES", "0") or 0)

@@ -54,7 +54,8 @@ def test_api_docstring_examples(engine):
 
 @pytest.mark.parametrize("module", ["azul_engine.bots", "azul_engine.bot_specs", "azul_engine.hints",
                                     "azul_engine.mcts", "azul_engine.records",
-                                    "azul_engine.tournament", "azul_engine.distributed",
+                                    "azul_engine.tournament", "azul_engine.ratings", "azul_engine.report",
+                                    "azul_engine.distributed",
                                     "azul_engine.outputs", "azul_engine.network"])
 def test_module_docstring_examples(module):
     """The examples of the engine-independent modules, run with the package's active engine."""
@@ -92,7 +93,8 @@ def _pages_with_examples():
 
 
 # What a page's examples import beyond the package (its extras); without them the page is skipped.
-NEEDS = {"rl.md": ("gymnasium",), "adapters.md": ("gymnasium", "pettingzoo", "pyspiel")}
+NEEDS = {"rl.md": ("gymnasium",), "adapters.md": ("gymnasium", "pettingzoo", "pyspiel"),
+         "environments.md": ("gymnasium",)}
 
 
 @pytest.mark.parametrize("name", _pages_with_examples())
@@ -154,6 +156,7 @@ def test_every_citation_names_a_section_that_exists():
     assert not missing
 
 
+@pytest.mark.slow
 def test_records_page_audit_and_explain_samples(tmp_path):
     """docs/records-guide.md, "Records, audits and score checks" (the README's until the site): the record
     command's games audit clean and `explain` prints what the page shows (the lines before its "..."); the
@@ -215,6 +218,7 @@ def _in_ci():
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false")
 
 
+@pytest.mark.slow
 def test_the_site_builds_with_warnings_as_errors(tmp_path):
     """The documentation site (docs/: Sphinx, MyST, Furo, sphinx-argparse, autodoc) builds with every warning an
     error, as scripts/docs.sh and Read the Docs build it. Without the [docs] extra it skips, except in CI."""
@@ -237,6 +241,23 @@ def test_the_site_builds_with_warnings_as_errors(tmp_path):
         assert (out / (page + ".html")).is_file(), page
     cli = (out / "cli.html").read_text(encoding="utf-8")
     assert all(command in cli for command in ("tournament", "selfplay", "check-score", "replay", "serve"))
+    # The command line's page copies and pastes: "--workers", not an en dash; straight quotes (no smartquotes);
+    # each default shown once (sphinx-argparse's "Default:" line only where the help does not say it).
+    assert "--workers" in cli and "\u2013workers" not in cli and "\u2013" + "backend" not in cli
+    assert not any(q in cli for q in "\u201c\u201d\u2018\u2019"), "curly quotes on the command line's page"
+    assert "(default: 3)" in cli and "Default: <code" in cli
+    import re
+
+    for item in re.findall(r"<dd>(.*?)</dd>", cli, re.S):
+        if "Default: <code" in item:
+            assert "default" not in re.sub(r"<[^>]+>", "", item.split("Default: <code")[0]).lower(), item
+    # The API reference: every public name of the package under its public name, with its type.
+    pages = (out / "api" / "engine.html").read_text(encoding="utf-8") + (
+        out / "api" / "game_info.html").read_text(encoding="utf-8")
+    for name in azul_engine.__all__:
+        assert 'id="azul_engine.%s"' % name in pages, name
+    assert 'id="azul_engine.GameState.is_over"' in pages and 'id="azul_engine.PavilionState.scores"' in pages
+    assert "azul_engine._pyengine" not in pages.split("<body")[1]
 
 
 def test_the_readme_is_short_and_links_into_the_docs():
@@ -262,3 +283,46 @@ def test_the_readme_is_short_and_links_into_the_docs():
             if not path.startswith(ROOT + os.sep) or not os.path.exists(path):
                 broken.append((name, target))
     assert not broken
+
+
+def _api_reference_names():
+    """The names the API reference's pages list, in the order of their ``azul-api`` directives."""
+    import re
+
+    names = []
+    folder = os.path.join(ROOT, "docs", "api")
+    for page in sorted(os.listdir(folder)):
+        if page.endswith(".md"):
+            with open(os.path.join(folder, page), encoding="utf-8") as f:
+                for line in re.findall(r"^\.\. azul-api:: (.*)$", f.read(), re.M):
+                    names += line.split()
+    return names
+
+
+def test_the_api_reference_lists_every_public_name_with_a_docstring():
+    """Every name of ``azul_engine.__all__`` is in the reference once (docs/api/, its ``azul-api`` directives,
+    which docs/apiref.py makes from the type stubs), and every entry, each class's members included, has a
+    docstring: a name added to the package and not to the reference fails here."""
+    import ast
+
+    sys.path.insert(0, os.path.join(ROOT, "docs"))
+    try:
+        import apiref
+    finally:
+        sys.path.pop(0)
+    listed = _api_reference_names()
+    assert len(listed) == len(set(listed)), "a name listed twice"
+    assert set(listed) == set(azul_engine.__all__), (set(azul_engine.__all__) - set(listed),
+                                                    set(listed) - set(azul_engine.__all__))
+    text, documented = apiref.entries(listed)
+    assert [name for name, first in documented if not first.strip()] == []
+    names = {name for name, _ in documented}
+    with open(os.path.join(ROOT, "python", "azul_engine", "_cppengine.pyi"), encoding="utf-8") as f:
+        stub = ast.parse(f.read())
+    members = {"%s.%s" % (c.name, n.name) for c in stub.body if isinstance(c, ast.ClassDef) for n in c.body
+               if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+    assert len(members) > 100 and members <= names, sorted(members - names)
+    # the types come from the stubs: the overloads of new_game, a property's type
+    joined = "\n".join(text)
+    assert 'new_game(players: int, variant: Literal["summer-pavilion"]' in joined
+    assert ".. py:property:: is_over\n      :type: bool" in joined

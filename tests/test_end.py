@@ -41,6 +41,7 @@ def test_game_goes_on_when_no_row_is_complete(engine):
     assert not state.is_over
     assert state.round == 2
     assert state.winners == []
+    assert state.returns() == [0.0, 0.0]  # nothing until the end
 
 
 def test_last_round_still_tiles_and_penalises_every_player(engine):
@@ -115,6 +116,7 @@ def test_highest_score_wins(engine):
                        lines=["W////", "W////"], scores=[3, 0])
     assert state.scores == [3 + 5 + 2, 5 - 1 + 2]
     assert state.winners == [0]
+    assert state.returns() == [1.0, -1.0]
 
 
 def test_tie_is_broken_by_more_complete_rows(engine):
@@ -141,6 +143,7 @@ def test_tie_on_score_and_rows_is_a_shared_win(engine):
                        lines=["W////", None, "W////"], scores=[4, 0, 4])
     assert state.scores == [11, 0, 11]
     assert state.winners == [0, 2]
+    assert state.returns() == [0.0, -1.0, 0.0]  # a shared win: 0 to each winner, -1 to the others
 
 
 # -- stuck games -------------------------------------------------------------------------------

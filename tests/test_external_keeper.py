@@ -14,7 +14,8 @@ import pytest
 
 from azul_engine import bots, external
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups, sessions and /proc")
+pytestmark = [pytest.mark.skipif(os.name != "posix", reason="process groups, sessions and /proc"),
+              pytest.mark.slow]  # long: pytest -m "not slow" leaves it out
 
 HANDSHAKE = "import os, sys, time\nsys.stdin.readline()\nprint('ready 1', flush=True)\n"
 

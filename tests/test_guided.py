@@ -75,6 +75,7 @@ SETTINGS = [dict(iterations=60, batch=1), dict(iterations=90, batch=8, threads=2
             dict(iterations=80, batch=16, max_nodes=40, fpu=-0.5, c_puct=2.5, margin=0.0)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,players", GAMES, ids=["%s-%d" % g for g in GAMES])
 def test_both_engines_give_the_same_result_with_a_python_evaluator(engines, variant, players):
     """Field for field, for every batch size and thread count, with noise, a small node limit and a negative
@@ -94,6 +95,7 @@ def test_both_engines_give_the_same_result_with_a_python_evaluator(engines, vari
             assert max(a_eval.calls) <= kw["batch"] * kw.get("threads", 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,players", GAMES, ids=["%s-%d" % g for g in GAMES])
 def test_both_engines_give_the_same_result_with_their_own_network(engines, variant, players):
     """Each engine's built-in network (the C++ one evaluated in C++, on threads) gives the pure engine's result
@@ -110,6 +112,7 @@ def test_both_engines_give_the_same_result_with_their_own_network(engines, varia
         assert fields(a) == fields(b) == fields(c), (variant, players, i)
 
 
+@pytest.mark.slow
 def test_the_networks_compute_the_same_bits(engines):
     """Over thousands of positions of every variant and player count, the two engines' networks give the same
     float32 logits and values (docs/network.md: well within the 1e-5 asked of them)."""
@@ -154,6 +157,7 @@ def test_a_network_reads_unaligned_arrays(engine):
 
 # -- many searches at once ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,players", [("classic", 2), ("summer-pavilion", 3)])
 def test_search_many_equals_separate_searches(engine, variant, players):
     states = positions(engine, variant, players, 5, seed=3)
@@ -381,6 +385,7 @@ def test_noise_changes_the_search_not_the_priors(engine):
                          noise_fraction=0.0) == plain
 
 
+@pytest.mark.slow
 def test_dirichlet_draws():
     """Section 13's draws (the pure engine's; the lockstep tests hold the C++ engine to them): each draw is a
     probability vector whose mean is uniform."""
@@ -494,6 +499,7 @@ def test_a_bad_weights_file_is_a_clear_error_naming_it(engine, tmp_path):
         assert str(path) in str(caught.value), name
 
 
+@pytest.mark.slow
 def test_exported_from_pytorch(engine, tmp_path):
     torch = pytest.importorskip("torch")
     module = network.torch_network("classic", 2, hidden=(32, 32))
@@ -524,6 +530,7 @@ def _saved(tmp_path, variant="classic", players=2):
     return str(path)
 
 
+@pytest.mark.slow
 def test_the_net_bot_plays_in_both_engines_alike(engines, tmp_path):
     py, cpp = engines
     path = _saved(tmp_path)

@@ -101,6 +101,7 @@ def test_vector_game_unpickling_checks_the_games(engine):
             "seed must be in 0..2**64-1, got -1")
 
 
+@pytest.mark.slow
 def test_pickle_of_the_cpp_state_runs_in_a_fresh_interpreter():
     # Protocols 0 and 1 used to abort the C++ interpreter (SIGABRT): run them out of process.
     engines = [e.__name__ for e in both_engines()]

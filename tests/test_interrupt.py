@@ -13,6 +13,9 @@ import time
 
 import pytest
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 CALLS = {
     "random_playouts": "E.random_playouts(10**8, 2, 'classic', seed=1, threads=0)",
     "random_playouts-pavilion": "E.random_playouts(10**8, 4, 'summer-pavilion', seed=1, threads=0)",

@@ -98,44 +98,75 @@ def test_nothing_points_outside_the_repository():
 PACKAGE = sorted(glob.glob(os.path.join(ROOT, "python", "azul_engine", "**", "*.py"), recursive=True))
 
 
-def test_one_cli_layer():
-    """Every command is registered one way (_cli.add_command, from a module's register(commands)), takes
-    --backend from _cli, and no module imports the command line's entry point (__main__)."""
+def test_one_cli_layer(monkeypatch):
+    """Every command is registered one way (_cli.add_command, from a module's register(commands)) and takes
+    --backend from _cli.add_backend: the parser, built with those two watched, has no command nor --backend option
+    that did not come through them. (No module imports the command line's entry point, __main__: the contract
+    main of .importlinter, test_the_layers_hold.)"""
+    from azul_engine import _cli
     from azul_engine.__main__ import parser
 
-    for path in PACKAGE:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        name = rel(path)
-        assert "from .__main__" not in text and "azul_engine.__main__ import" not in text, name
-        if not name.endswith("/_cli.py"):
-            assert ".add_parser(" not in text, "%s registers a command itself: use _cli.add_command" % name
-            assert 'choices=["cpp", "python"]' not in text, "%s: the --backend option is _cli.add_backend" % name
+    registered, with_backend = {}, set()
+    add_command, add_backend = _cli.add_command, _cli.add_backend
+
+    def watched_command(commands, name, handler, **kwargs):
+        registered[name] = add_command(commands, name, handler, **kwargs)
+        return registered[name]
+
+    def watched_backend(parser, *args, **kwargs):
+        with_backend.add(id(parser))
+        return add_backend(parser, *args, **kwargs)
+
+    monkeypatch.setattr(_cli, "add_command", watched_command)
+    monkeypatch.setattr(_cli, "add_backend", watched_backend)
     commands = parser()._subparsers._group_actions[0].choices
-    assert len(commands) >= 13
+    assert len(commands) >= 13 and set(commands) == set(registered)
     for name, sub in commands.items():
+        assert sub is registered[name], "%s was not made by _cli.add_command" % name
         assert callable(sub.get_default("handler")), name
-        if name != "info":
-            assert any(a.dest == "backend" for a in sub._actions), "%s has no --backend" % name
+        has_backend = any(a.dest == "backend" for a in sub._actions)
+        assert has_backend == (id(sub) in with_backend), "%s: --backend not from _cli.add_backend" % name
+        assert has_backend or name == "info", "%s has no --backend" % name
 
 
-def test_no_code_but_the_record_walk_reads_the_refill_notation():
+def _calls(path):
+    """The names of the functions and methods the module at ``path`` calls (``f(...)``, ``x.f(...)``)."""
+    import ast
+
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    return {getattr(node.func, "attr", getattr(node.func, "id", None)) for node in ast.walk(tree)
+            if isinstance(node, ast.Call)}
+
+
+def test_no_code_but_the_record_walk_reads_the_refill_notation(engine, monkeypatch):
     """Summer Pavilion's supply refill in a record ('~' and the tiles, '~BR') is read in one place:
-    records.is_refill, used by records.walk."""
+    records.is_refill, which records.walk asks for every move of a record (so a replay of a game with refills goes
+    through it), and no tool but records deals a supply itself (none calls deal_supply)."""
+    from azul_engine import bots, records
+
+    state = bots.play(engine, 2, "summer-pavilion", 5, "greedy")  # greedy takes bonus tiles: refills
+    record = state.record()
+    moves = [m for r in record["rounds"] for m in r["moves"]]
+    refills = [m for m in moves if m.startswith("~")]
+    asked = []
+    is_refill = records.is_refill
+    monkeypatch.setattr(records, "is_refill", lambda r, m: asked.append(m) or is_refill(r, m))
+    steps = list(records.walk(record, engine))
+    last = steps[-1].state
+    assert refills and asked == moves and (last.scores, last.boards) == (state.scores, state.boards)
     for path in PACKAGE:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        if rel(path).endswith("azul_engine/records.py"):
-            assert text.count("not in \"0123456789\"") == 1
+        name = rel(path)
+        if "/_pure/" in name or name.rsplit("/", 1)[-1] in ENGINE_FILES or name.endswith("/records.py"):
             continue
-        assert "deal_supply(move" not in text and 'not in "0123456789"' not in text, rel(path)
+        assert "deal_supply" not in _calls(path), "%s deals a supply itself: records.walk does" % name
 
 
 # The game's facts as the engines keep them (game_info): the colour orders, the classic wall's pattern, Summer
 # Pavilion's stars, the floor penalties (each space's, or the running totals).
 FACTS = ("BYRKW", "WBYRK", "PGOYBR", "ORBYGPC")
 PENALTIES = re.compile(r"1,\s*1,\s*2,\s*2,\s*2,\s*3,\s*3|1,\s*2,\s*4,\s*6,\s*8,\s*11,\s*14")
-ENGINE_FILES = ("_pyengine.py", "_pypavilion.py", "_pycommon.py")
+ENGINE_FILES = ("_pyengine.py", "_pypavilion.py")
 
 
 def test_tools_take_the_game_facts_from_game_info():
@@ -171,21 +202,67 @@ def _source_env():
     return env
 
 
-def test_the_layers_hold():
-    """lint-imports keeps the contracts of .importlinter: engines at the bottom; records, bots and pictures above
-    them; the command line, the web app and Ray on top; no module imports a layer above its own, and no package
-    has an import cycle among its modules."""
-    pytest.importorskip("importlinter", reason="import-linter is in the [test] extra")
+def _lint_imports(source):
+    """lint-imports with .importlinter on the package under the folder ``source``: (status, output)."""
     import sys
 
+    env = dict(os.environ)
+    env["PYTHONPATH"] = source + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
                            "lint_imports_command()", "--config", os.path.join(ROOT, ".importlinter"),
                            "--no-cache"],
-                          cwd=ROOT, env=_source_env(), capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
-    assert "0 broken" in proc.stdout
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    return proc.returncode, proc.stdout + proc.stderr
 
 
+@pytest.mark.static
+def test_the_layers_hold():
+    """lint-imports keeps the contracts of .importlinter: engines at the bottom; records, bots and pictures above
+    them; the command line, the web app and Ray on top; no module imports a layer above its own, no package has an
+    import cycle among its modules, no module imports the package root, _pure is imported by the pure engine's
+    modules and _backends only, nothing imports __main__, and only _markup imports MarkupSafe."""
+    pytest.importorskip("importlinter", reason="import-linter is in the [test] extra")
+    status, output = _lint_imports(os.path.join(ROOT, "python"))
+    assert status == 0, output[-6000:]
+    assert "0 broken" in output and "6 kept" in output
+
+
+# An import each contract forbids, added to a copy of the package: (module, line, the contract's name begins).
+FORBIDDEN = [
+    ("records.py", "import azul_engine", "The package root is the public facade"),
+    ("web/sheet.py", "from .. import game_info", "The package root is the public facade"),
+    ("bots.py", "from ._pure.common import SplitMix64", "Only the pure engine's modules"),
+    ("svg.py", "from markupsafe import escape as _escape", "Markup is escaped one way"),
+    ("web/views.py", "import html", "Markup is escaped one way"),
+    ("_commands.py", "from . import __main__", "No module imports the command line's entry point"),
+    ("records.py", "from . import bots", "Engines at the bottom"),
+]
+
+
+@pytest.mark.static
+def test_the_contracts_refuse_what_they_forbid(tmp_path):
+    """Each contract of .importlinter fails a copy of the package that breaks it, naming the import: the rules of
+    CONTRIBUTING.md hold by construction, not by a search for their spelling."""
+    pytest.importorskip("importlinter", reason="import-linter is in the [test] extra")
+    import shutil
+
+    copy = tmp_path / "azul_engine"
+    shutil.copytree(PACKAGE_DIR, copy, ignore=shutil.ignore_patterns("__pycache__", "*.so", "data", "static"))
+    for module, line, contract in FORBIDDEN:
+        path = copy / module
+        original = path.read_text(encoding="utf-8")
+        path.write_text(original + "\n" + line + "  # added by the test\n", encoding="utf-8")
+        try:
+            status, output = _lint_imports(str(tmp_path))
+        finally:
+            path.write_text(original, encoding="utf-8")
+        summary = output[output.index("Contracts\n"):output.index("Broken contracts")]
+        verdict = re.search(re.escape(contract) + r".*? (KEPT|BROKEN)", summary, re.S)
+        assert status != 0 and verdict and verdict.group(1) == "BROKEN", (module, line, summary)
+        assert "azul_engine.%s" % module[:-3].replace("/", ".") in output[output.index("Broken contracts"):]
+
+
+@pytest.mark.static
 def test_no_import_cycle_anywhere_in_the_package():
     """No module of azul_engine (the package root included, and imports inside functions counted) reaches itself
     through its imports: the strongly connected components of the import graph are single modules."""
@@ -257,9 +334,11 @@ def test_the_version_has_one_source(capsys):
     from azul_engine import _version
     from azul_engine.__main__ import main
 
-    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
-        project = f.read()
-    assert 'dynamic = ["version"]' in project and 'attr = "azul_engine._version.__version__"' in project
+    tomllib = pytest.importorskip("tomllib", reason="tomllib: Python 3.11 and later")
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        project = tomllib.load(f)
+    assert "version" in project["project"]["dynamic"] and "version" not in project["project"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "azul_engine._version.__version__"}
     assert re.fullmatch(r"\d+\.\d+\.\d+(?:\.dev\d+|rc\d+)?", _version.__version__)
     assert azul_engine.__version__ == _version.__version__
     try:
@@ -333,7 +412,7 @@ def _imports(path):
 
 
 def pure_import_graph():
-    """module -> the modules of the pure engine (azul_engine._pure and _pyengine, _pypavilion, _pycommon) it
+    """module -> the modules of the pure engine (azul_engine._pure and _pyengine, _pypavilion) it
     imports.  Importing a.b.c runs the packages a and a.b first: those count as imports too."""
     modules = {_module_name(path): path for path in PURE_ENGINE}
     graph = {}
@@ -408,12 +487,14 @@ def _string_literals(path):
 
 
 def test_pages_are_templates_not_strings_of_python():
-    """The pages are Jinja2 templates (azul_engine/web/templates/, azul_engine/data/replay.html): no module of the
-    web app and not replay.py writes HTML in Python (no string of theirs holds an HTML tag; the pictures are
-    svg.py's, the one module that writes markup), and web/app.py, the routes and their endpoints, stays short."""
+    """The pages are Jinja2 templates (azul_engine/web/templates/, azul_engine/data/replay.html and ratings.html):
+    no module of the web app, and not replay.py nor the ratings' modules, writes HTML in Python (no string of theirs
+    holds an HTML tag; the pictures are svg.py's, the one module that writes markup, or the templates' own), and
+    web/app.py, the routes and their endpoints, stays short."""
     with open(os.path.join(PACKAGE_DIR, "web", "app.py"), encoding="utf-8") as f:
         assert len(f.readlines()) <= 400
-    paths = sorted(glob.glob(os.path.join(PACKAGE_DIR, "web", "*.py"))) + [os.path.join(PACKAGE_DIR, "replay.py")]
+    paths = sorted(glob.glob(os.path.join(PACKAGE_DIR, "web", "*.py"))) + [
+        os.path.join(PACKAGE_DIR, name) for name in ("replay.py", "report.py", "ratings.py", "ladder.py")]
     assert len(paths) >= 10
     for path in paths:
         for line, text in _string_literals(path):
@@ -422,20 +503,36 @@ def test_pages_are_templates_not_strings_of_python():
     assert HTML_TAG.search('"<td>%d</td>" % score') and not HTML_TAG.search(r"(?P<col>\d)")
 
 
-def test_one_escaper():
-    """Markup is escaped one way: the templates by Jinja2's autoescape, the pictures (svg.py) by _markup.escape,
-    MarkupSafe's escape, the function autoescape calls. No other module escapes markup its own way (html.escape,
-    a function of its own, replace("<", "&lt;"))."""
-    own = re.compile(r"\bhtml\.escape\b|\bimport html\b|\bfrom html import\b|\bdef _?esc\w*\(|&lt;|"
-                     r"\bfrom markupsafe import\b[^\n]*\bescape\b")
-    found = set()
-    for path in PACKAGE:
+def test_no_template_line_is_over_160_characters():
+    """The pages' templates (the web app's, the replay's and the report's), their style and scripts read in a review
+    without scrolling: no line over 160 characters (some ran to 365-572)."""
+    paths = sorted(glob.glob(os.path.join(PACKAGE_DIR, "web", "templates", "*.html"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.html"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.css"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "data", "*.js"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "web", "static", "*.js"))
+                   + glob.glob(os.path.join(PACKAGE_DIR, "web", "static", "*.css")))
+    assert len(paths) >= 15
+    for path in paths:
         with open(path, encoding="utf-8") as f:
-            if own.search(f.read()):
-                found.add(rel(path))
-    assert found == {"python/azul_engine/_markup.py"}
-    with open(os.path.join(PACKAGE_DIR, "svg.py"), encoding="utf-8") as f:
-        assert "from ._markup import escape\n" in f.read()
+            for number, line in enumerate(f, 1):
+                assert len(line.rstrip("\n")) <= 160, "%s line %d: %d characters" % (rel(path), number, len(line))
+
+
+def test_one_escaper(monkeypatch):
+    """Markup is escaped one way: the templates by Jinja2's autoescape, the pictures (svg.py) by _markup.escape,
+    MarkupSafe's escape, the function autoescape calls. Only _markup imports MarkupSafe or html (the contract
+    escaper of .importlinter, test_the_layers_hold), and a picture's text goes through _markup.escape: with it
+    replaced, the picture's text changes."""
+    import markupsafe
+
+    from azul_engine import _markup, svg
+
+    assert _markup.escape('<b x="1">&\'') == str(markupsafe.escape('<b x="1">&\''))
+    title = svg.document(10, 10, "", ["<g/>"], title="a < b & c")
+    assert "a &lt; b &amp; c" in title and "a < b" not in title
+    monkeypatch.setattr(svg, "escape", lambda text: "ESCAPED")
+    assert "ESCAPED" in svg.document(10, 10, "", ["<g/>"], title="a < b & c")
 
 
 def test_the_pages_files_are_package_data():

@@ -1,7 +1,8 @@
 """The two engines in lockstep: the same seeds and moves must give the same game, step by step.
 
-This test is not parametrized: it loads both engines itself.  When the C++ engine is missing it
-skips locally, but fails in CI (env CI set) or with AZUL_REQUIRE_CPP=1.
+The tests load both engines themselves (no ``engine`` fixture).  When the C++ engine is missing they skip
+locally, but fail in CI (env CI set) or with AZUL_REQUIRE_CPP=1.  The whole run (300 games) is one test per
+configuration, marked slow; the fast loop plays the first game of each.
 """
 
 import pytest
@@ -49,42 +50,57 @@ def _notation(state, action):
         return action
 
 
-def test_engines_agree_in_lockstep():
+def lockstep(players, variant, chance, games):
+    """Play games ``games`` (indices) of one configuration on both engines, checking every step; their count."""
     py, cpp = load_both()
-    games = 0
-    for players, variant, chance in CONFIGS:
-        for game in range(GAMES_PER_CONFIG):
-            seed = 7919 * game + 31 * players + (variant == "grey") + 2 * (chance == "explicit")
-            a = py.new_game(players, variant, seed, chance)
-            b = cpp.new_game(players, variant, seed, chance)
-            pick = Picker(seed)
-            step = 0
-            while True:
-                where = "%dp %s %s seed %d step %d" % (players, variant, chance, seed, step)
-                actions = a.legal_actions()
-                assert actions == b.legal_actions(), where
-                assert a.to_text() == b.to_text(), where
-                assert a.scores == b.scores, where
-                assert a.legal_moves() == b.legal_moves(), where
-                assert a.score_if_round_ended() == b.score_if_round_ended(), where
-                if step % 5 == 0:
-                    assert str(a) == str(b), where  # the readable board
-                if a.is_over:
-                    break
-                if a.is_chance_node:
-                    assert a.chance_outcomes() == b.chance_outcomes(), where
-                refuse_alike(a, b, pick)
-                move = pick.lockstep_move(a, actions, likely=game % 2)
-                a.apply(move)
-                b.apply(move)
-                step += 1
-            assert b.is_over
-            assert a.winners == b.winners
-            assert a.record_json() == b.record_json(), where
-            assert a.score_sheet() == b.score_sheet(), where
-            assert a.to_text(history=True) == b.to_text(history=True), where
-            games += 1
-    assert games >= 300
+    played = 0
+    for game in games:
+        seed = 7919 * game + 31 * players + (variant == "grey") + 2 * (chance == "explicit")
+        a = py.new_game(players, variant, seed, chance)
+        b = cpp.new_game(players, variant, seed, chance)
+        pick = Picker(seed)
+        step = 0
+        while True:
+            where = "%dp %s %s seed %d step %d" % (players, variant, chance, seed, step)
+            actions = a.legal_actions()
+            assert actions == b.legal_actions(), where
+            assert a.to_text() == b.to_text(), where
+            assert a.scores == b.scores, where
+            assert a.legal_moves() == b.legal_moves(), where
+            assert a.score_if_round_ended() == b.score_if_round_ended(), where
+            if step % 5 == 0:
+                assert str(a) == str(b), where  # the readable board
+            if a.is_over:
+                break
+            if a.is_chance_node:
+                assert a.chance_outcomes() == b.chance_outcomes(), where
+            refuse_alike(a, b, pick)
+            move = pick.lockstep_move(a, actions, likely=game % 2)
+            a.apply(move)
+            b.apply(move)
+            step += 1
+        assert b.is_over
+        assert a.winners == b.winners and a.returns() == b.returns()
+        assert a.record_json() == b.record_json(), where
+        assert a.score_sheet() == b.score_sheet(), where
+        assert a.to_text(history=True) == b.to_text(history=True), where
+        played += 1
+    return played
+
+
+CONFIG_IDS = ["%dp-%s-%s" % config for config in CONFIGS]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players, variant, chance", CONFIGS, ids=CONFIG_IDS)
+def test_engines_agree_in_lockstep(players, variant, chance):
+    assert len(CONFIGS) * GAMES_PER_CONFIG == 300
+    assert lockstep(players, variant, chance, range(GAMES_PER_CONFIG)) == GAMES_PER_CONFIG
+
+
+@pytest.mark.parametrize("players, variant, chance", CONFIGS, ids=CONFIG_IDS)
+def test_the_first_game_of_each_configuration_agrees_in_lockstep(players, variant, chance):
+    assert lockstep(players, variant, chance, range(1)) == 1
 
 
 def test_engines_read_each_others_text():

@@ -27,6 +27,9 @@ from azul_engine import records
 from fuzz_support import KNOWN_DEFECTS, compare, load_both, run, show
 from helpers import Picker
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 PY, CPP = load_both()
 SEED = int(os.environ.get("AZUL_FUZZ_SEED", "20261201"))
 STATE_INPUTS = int(os.environ.get("AZUL_FUZZ_MUTATIONS", "2500"))

@@ -70,6 +70,7 @@ def test_game_type_and_info(engine, players, variant):
 
 @pytest.mark.parametrize("players,variant", [(2, "classic"), (2, "grey"), (3, "classic"), (4, "grey"),
                                              (2, "summer-pavilion"), (4, "summer-pavilion")])
+@pytest.mark.slow
 def test_openspiel_random_simulation_checks(engine, players, variant):
     # OpenSpiel's C++ checks: clones, serialization round trips, sorted legal actions, masks, chance outcomes,
     # game length within max_game_length, returns within the utility range and equal to summed rewards.
@@ -120,6 +121,7 @@ def test_a_game_follows_the_engine_step_by_step(engine, players, variant):
     assert replay == twin
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_returns_sole_and_shared_winners(engine, players):
     # Random play often ends in a tie on score and complete rows (a shared win), so a few seeds see both cases.
@@ -247,6 +249,7 @@ def test_observers(engine):
     assert info_state.string_from(state, 1) == state.history_str() == state.information_state_string(1)
 
 
+@pytest.mark.slow
 def test_mcts_bot_plays_a_whole_game(engine):
     game = load(engine, players=2)
     rng = np.random.RandomState(0)

@@ -107,6 +107,7 @@ def check_declared(game, moves, chance):
     assert moves + chance <= game.max_move_number() == game.max_game_length() + game.max_chance_nodes_in_history()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_floor_only_play_with_single_colour_factories_stays_within_the_bounds(engine, players, variant):
@@ -121,6 +122,7 @@ def test_floor_only_play_with_single_colour_factories_stays_within_the_bounds(en
     assert chance == 1 + 4 * factories * openspiel.MAX_ROUNDS == game.max_chance_nodes_in_history()  # exactly
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_issues_floor_only_game_with_random_draws(engine, players):
     # Issue 10's case: every move to the floor, chance as the bag gives; 4521 (2 players) and 5581 (4 players)
@@ -133,6 +135,7 @@ def test_the_issues_floor_only_game_with_random_draws(engine, players):
     check_declared(game, moves, chance)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_longest_summer_pavilion_games_stay_within_the_bounds(engine, players):
     game = load(engine, players=players, variant="summer-pavilion")

@@ -45,6 +45,7 @@ def test_an_existing_record_file_is_refused_without_force_or_append(command, kep
     ["record", "--games", "2", "--bot", "random"],
     ["tournament", "--bots", "random,greedy", "--games", "2", "--workers", "1"],
 ])
+@pytest.mark.slow
 def test_force_replaces_and_append_adds(command, kept, capsys):
     assert run(command + ["-o", str(kept), "--append"], capsys)[0] == 0
     lines = kept.read_bytes().splitlines(keepends=True)
@@ -195,6 +196,7 @@ def test_records_write_refuses_an_existing_file(kept):
     assert kept.read_bytes() == b""
 
 
+@pytest.mark.slow
 def test_a_run_that_cannot_reach_ray_leaves_the_file_it_was_to_replace(kept):
     import subprocess
     import sys

@@ -289,7 +289,7 @@ def _stub_mismatches(text, py, cpp):
     """Where the stub's signatures differ from the engines' (parameter names, order, keyword-only start and
     defaults): a list of sentences, empty when they agree.  With ``@overload``s, the last (the general one) must be
     the engine's signature, and every other the same names with the same defaults where it gives one (an overload
-    may drop a default to take only some values: ``with_plies: Literal[True]``)."""
+    may drop a default to take only some values: ``with_plies: Literal[True]``, and make parameters keyword-only)."""
     stub = _stub_signatures(text)
     mine, theirs = _callables(py), _callables(cpp)
     stub_classes = {name.partition(".")[0] for name in stub if "." in name}
@@ -315,8 +315,10 @@ def _stub_mismatches(text, py, cpp):
             if overloads[-1] != params:
                 problems.append("%s: the stub says %s, the %s engine %s" % (name, overloads[-1], engine, params))
             for other in overloads[:-1]:
-                if [n for n, _ in other] != [n for n, _ in params] or any(
-                        d is not None and d != e for (_, d), (_, e) in zip(other, params)):
+                # An overload may also make parameters keyword-only (new_game(players=2, *, variant=...)).
+                named, engine_named = [p for p in other if p[0] != "*"], [p for p in params if p[0] != "*"]
+                if [n for n, _ in named] != [n for n, _ in engine_named] or any(
+                        d is not None and d != e for (_, d), (_, e) in zip(named, engine_named)):
                     problems.append("%s: an overload says %s, the %s engine %s" % (name, other, engine, params))
     if compared < 40:
         problems.append("only %d signatures compared" % compared)

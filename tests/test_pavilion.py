@@ -410,6 +410,7 @@ def test_complete_star_bonus(engine, star):
     g = end_state(engine, {star: full})
     g.apply("-")
     assert g.is_over and g.scores == [50 + STAR_BONUS[star], 7] and g.winners == [0]
+    assert g.returns() == [1.0, -1.0]
 
 
 @pytest.mark.parametrize("number,points", [(1, 4), (2, 8), (3, 12), (4, 16)])
@@ -449,6 +450,7 @@ def test_ties_are_shared(engine):
     g = end_state(engine, {}, score=7)
     g.apply("-")
     assert g.scores == [7, 7] and g.winners == [0, 1]
+    assert g.returns() == [0.0, 0.0]  # shared
 
 
 def test_the_game_ends_after_round_six_without_a_last_refill(engine):

@@ -48,6 +48,7 @@ def test_self_play_records_replay_and_audit_clean(engine, tmp_path, players):
         assert records.audit(record, engine) == []
 
 
+@pytest.mark.slow
 def test_records_from_both_engines_are_byte_identical(engine, tmp_path):
     argv = ["record", "--players", "2", "--variant", SP, "--games", "3", "--seed", "5", "--bot", "greedy"]
     assert main(argv + ["-o", str(tmp_path / "py.jsonl"), "--backend", "python"]) == 0

@@ -96,16 +96,6 @@ def test_random_game_follows_the_engine(engine, players, variant):
     assert seen == expected and env.agents == []
 
 
-@pytest.mark.parametrize("winners,players,rewards", [
-    ([0], 2, [1, -1]), ([1], 2, [-1, 1]), ([0, 1], 2, [0, 0]),
-    ([2], 3, [-1, -1, 1]), ([0, 2], 3, [0, -1, 0]), ([0, 1, 2], 3, [0, 0, 0]),
-    ([3], 4, [-1, -1, -1, 1]), ([1, 2], 4, [-1, 0, 0, -1]),
-])
-def test_final_rewards(winners, players, rewards):
-    """Shared wins are rare in random games, so the rule is checked on its own too."""
-    assert azul_pz._final_rewards(winners, players) == rewards
-
-
 def test_a_seeded_reset_plays_the_engine_game_of_that_seed(engine):
     env = azul_pz.raw_env(3, "grey", backend=backend(engine))
     env.reset(seed=123)

@@ -44,6 +44,7 @@ def run_play(args, lines, timeout=300):
 
 @pytest.mark.parametrize("players,variant,seed,seat", [(2, "classic", 7, 0), (3, "grey", 2, 1),
                                                        (2, "summer-pavilion", 5, 1)])
+@pytest.mark.slow
 def test_a_whole_game_from_a_pipe(engine, tmp_path, players, variant, seed, seat):
     backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
     moves, final = scripted_game(engine, players, variant, seed, ["greedy"], seat=seat, pick=1)
@@ -63,6 +64,7 @@ def test_a_whole_game_from_a_pipe(engine, tmp_path, players, variant, seed, seat
     assert record == final.record()
 
 
+@pytest.mark.slow
 def test_errors_commands_and_undo_from_a_pipe(engine):
     backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
     state = engine.new_game(players=2, seed=7)
@@ -87,6 +89,7 @@ def test_errors_commands_and_undo_from_a_pipe(engine):
     assert "left the game in round 1" in text
 
 
+@pytest.mark.slow
 def test_bad_arguments():
     done = run_play(["--players", "2", "--seat", "2"], ["quit"])
     assert done.returncode == 2 and "--seat" in done.stderr
@@ -96,6 +99,7 @@ def test_bad_arguments():
     assert done.returncode == 2 and "unknown bot" in done.stderr
 
 
+@pytest.mark.slow
 def test_end_of_input_leaves_quietly():
     done = subprocess.run([sys.executable, "-m", "azul_engine", "play", "--seed", "1"], input="",
                           capture_output=True, text=True, timeout=120)
@@ -105,7 +109,7 @@ def test_end_of_input_leaves_quietly():
 def test_undo_restores_the_position_and_the_draws(engine):
     from rich.console import Console
     console = Console(file=io.StringIO(), width=100)
-    game = play.Game(engine, 2, "classic", ["greedy"], seat=0, seed=11, console=console)
+    game = play.TerminalGame(engine, 2, "classic", ["greedy"], seat=0, seed=11, console=console)
     game.start()
     start = game.state.clone()
     first = game.state.legal_moves()[3]
@@ -119,6 +123,7 @@ def test_undo_restores_the_position_and_the_draws(engine):
     assert game.handle("quit") is False
 
 
+@pytest.mark.slow
 def test_hint_is_legal_and_ranked(engine):
     state = engine.new_game(players=2, seed=3)
     hints = play.hint(state, top=3, iterations=200)
@@ -158,6 +163,7 @@ def read_until(fd, needle, timeout=60):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals on this system")
 def test_through_a_pseudo_terminal():
     master, slave = os.openpty()
@@ -186,11 +192,12 @@ def test_through_a_pseudo_terminal():
         os.close(master)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_undo_all_the_way_back_from_the_end(engine, variant):
     from rich.console import Console
     console = Console(file=io.StringIO(), width=100)
-    game = play.Game(engine, 2, variant, ["greedy"], seat=1, seed=6, console=console)
+    game = play.TerminalGame(engine, 2, variant, ["greedy"], seat=1, seed=6, console=console)
     game.start()
     before = []
     while not game.done:
@@ -205,6 +212,7 @@ def test_undo_all_the_way_back_from_the_end(engine, variant):
     assert "nothing to undo" in console.file.getvalue()
 
 
+@pytest.mark.slow
 def test_a_bot_that_answers_in_notation_plays(engine):
     """External bots answer in move notation (Python bots may too): the game applies it (it raised a TypeError in
     action_to_string, a traceback)."""
@@ -233,6 +241,7 @@ class Nonsense(GreedyBot):
 
 @pytest.mark.parametrize("spec, reason", [("failing:Fails", "raised RuntimeError: out of ideas"),
                                           ("failing:Nonsense", "illegal move '9Z9': ")])
+@pytest.mark.slow
 def test_a_failing_bot_forfeits_and_the_saved_record_says_so(engine, tmp_path, spec, reason):
     from azul_engine import records
 
@@ -254,6 +263,7 @@ def test_a_failing_bot_forfeits_and_the_saved_record_says_so(engine, tmp_path, s
     assert record["winners"] == [0] and records.audit(record, engine) == []
 
 
+@pytest.mark.slow
 def test_a_bot_that_does_not_start_is_one_line(engine):
     backend = "cpp" if engine.__name__.endswith("cppengine") else "python"
     done = run_play(["--bots", "cmd:%s -c pass" % sys.executable, "--backend", backend], ["quit"])

@@ -237,6 +237,7 @@ def test_vector_game_reset_takes_the_next_seeds(engine):
     assert vec.state(1) == engine.new_game(2, seed=splitmix_output(4, 5))
 
 
+@pytest.mark.slow
 def test_vector_game_stepped_from_two_threads_stays_consistent(engine):
     """The C++ step releases Python's lock: a second thread stepping or resetting meanwhile is refused
     ("busy") or sees a finished step, and no game is ever left half-changed."""

@@ -19,8 +19,11 @@ import time
 import pytest
 
 import azul_engine
-from azul_engine import distributed, selfplay, tournament
+from azul_engine import distributed, ratings, selfplay, tournament
 from azul_engine.__main__ import main
+
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
 
 # A log line of Ray's C++ core ("[2026-12-01 15:23:51,271 E 7066 7209] task_manager.cc:1545: ..."), or one that
 # Ray forwards from its own processes ("(raylet) [...] ...").
@@ -114,6 +117,35 @@ def test_tournament_on_ray_is_the_local_tournament(ray_address, tmp_path):
     assert ", 2 workers (ray 127.0.0.1:" in heading and heading.endswith(" games/s")
     assert [(s.bot, s.games, s.wins, s.scores) for s in local.standings] == \
         [(s.bot, s.games, s.wins, s.scores) for s in remote.standings]
+
+
+def test_an_sprt_on_ray_stops_its_tasks_when_it_decides(ray_address, tmp_path):
+    """An SPRT on Ray plays the local run's deals and no more (the same records), and when it decides, the tasks
+    still in flight are cancelled (this executor uses the test's own connection, so it cancels them one by one)."""
+    plan = tournament.plan(["greedy", "random"], players=2, deals=3000, seed=11)
+    test = ratings.SPRT(0, 100)
+    local = tournament.run(plan, workers=1, output=str(tmp_path / "local.jsonl"), sprt=test)
+    cancelled = []
+    with distributed.RayExecutor() as ex:
+        cancel = ex._cancel
+        ex._cancel = lambda pending: (cancelled.append(len(pending)), cancel(pending))
+        remote = tournament.run(plan, output=str(tmp_path / "ray.jsonl"), executor=ex, sprt=test)
+        assert ex._running == []  # nothing of the run left to collect
+    assert remote.sprt.decision == local.sprt.decision == "H1" and remote.played == local.played < 100
+    assert (tmp_path / "local.jsonl").read_bytes() == (tmp_path / "ray.jsonl").read_bytes()
+    assert cancelled and cancelled[0] > 0, cancelled  # tasks were in flight at the decision, and were cancelled
+
+
+def test_tournament_sprt_command_on_ray(ray_address, tmp_path):
+    proc = cli(["tournament", "--bots", "greedy,random", "--sprt", "elo0=0,elo1=100", "--ray", ray_address,
+                "-o", str(tmp_path / "g.jsonl")], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0, err.decode()
+    lines = out.decode().splitlines()
+    assert lines[-1].startswith("LLR: ") and lines[-1].endswith(": H1 accepted")
+    games = int(lines[-1].split(" games")[0].rsplit(" ", 1)[1])
+    assert (tmp_path / "g.jsonl").read_bytes().count(b"\n") == games < 100
+    assert err == b"", err.decode()
 
 
 @pytest.mark.parametrize("fmt", ["parquet", "npz"])

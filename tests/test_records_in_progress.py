@@ -97,6 +97,7 @@ def test_only_the_last_round_may_be_unscored_and_the_message_says_null(engine):
     assert [str(f) for f in found] == ["round %d: field scores: null is not 2 whole numbers" % len(record["rounds"])]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_game_saved_mid_game_by_play_audits_replays_and_draws(engine, variant, tmp_path, capsys):
     backend = "cpp" if engine.__name__.endswith("cppengine") else "python"

@@ -60,6 +60,7 @@ def game_record(engine, players, variant, seed):
     return bots.play(azul_engine.load_backend(azul_engine.BACKEND), players, variant, seed, "greedy").record()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,variant,seed", GAMES)
 def test_replay_page_holds_every_position_and_move(engine, players, variant, seed):
     record = game_record(engine, players, variant, seed)
@@ -92,6 +93,7 @@ def test_replay_page_holds_every_position_and_move(engine, players, variant, see
     assert "final</th>" in page
 
 
+@pytest.mark.slow
 def test_replay_is_the_same_page_in_both_engines():
     import azul_engine
     pages = set()
@@ -167,6 +169,7 @@ def run_cli(*args):
                           timeout=120)
 
 
+@pytest.mark.slow
 def test_replay_command(tmp_path):
     games = tmp_path / "games.jsonl"
     assert run_cli("record", "--players", "2", "--variant", "summer-pavilion", "--games", "2", "--seed", "4",
@@ -202,12 +205,6 @@ def test_who_played_is_shown(engine):
     record["event"] = "Club night"
     page = replay.to_html(record, engine)
     assert "Players: 0 greedy, 1 Flat &lt;1.0&gt;. Event: Club night." in page
-
-
-def test_records_to_html_names_where_it_went():
-    """records.to_html moved up to the pictures' layer (replay.to_html): the old name says so."""
-    with pytest.raises(AttributeError, match=r"azul_engine\.replay\.to_html"):
-        records.to_html
 
 
 def test_the_page_is_a_template_that_escapes_what_the_record_says(engine):

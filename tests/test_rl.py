@@ -25,6 +25,9 @@ except ImportError as exc:
 
 from azul_engine import tournament  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 
 def test_the_training_example_runs_and_its_policy_plays(tmp_path):
     out = tmp_path / "policy.zip"
@@ -45,6 +48,44 @@ def test_the_training_example_runs_and_its_policy_plays(tmp_path):
     again = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "train_maskable_ppo.py"), "-o", str(out)],
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 2 and "already exists" in again.stderr
+
+
+def test_the_training_example_reports_progress(tmp_path):
+    """A progress line on standard error after each update at least --progress seconds after the last (0: every
+    update: 3 updates of 2 x 64 steps, the last one ending the run), the results' table on standard output
+    unchanged."""
+    out = tmp_path / "policy.zip"
+    proc = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "examples", "train_maskable_ppo.py"), "--steps", "384", "--envs", "2",
+         "--n-steps", "64", "--eval-every", "100000", "--final-games", "2", "--progress", "0", "-o", str(out)],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    progress = [line for line in proc.stderr.splitlines() if line.startswith("progress: ")]
+    assert [line.split()[1] for line in progress] == ["128", "256"], proc.stderr
+    assert all("steps/s" in line and "minutes" in line for line in progress)
+    assert len(proc.stdout.splitlines()) == 3  # the heading, the final measurement, the summary
+
+
+def test_the_tutorial_trains_saves_and_evaluates(tmp_path):
+    """docs/tutorial.md's script, as a reader runs it (in a fresh directory, from the page's text), with its
+    constants made small: it trains, saves the policy and prints a win rate against each bot."""
+    import re
+
+    with open(os.path.join(ROOT, "docs", "tutorial.md"), encoding="utf-8") as f:
+        page = f.read()
+    code = re.search(r"```python\n(# train_and_evaluate\.py\n.*?)```", page, re.S).group(1)
+    small = {"STEPS": "128", "ENVS": "2", "N_STEPS": "64", "GAMES": "2"}
+    for name, value in small.items():
+        code, count = re.subn(r"^%s = [\d_]+" % name, "%s = %s" % (name, value), code, flags=re.M)
+        assert count == 1, name
+    (tmp_path / "train_and_evaluate.py").write_text(code, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "train_and_evaluate.py"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (tmp_path / "ppo_azul.zip").exists()
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["against random", "against greedy"], proc.stdout
+    assert all(re.search(r"won \d+% of 2 games \(95% CI \d+%-\d+%\)$", line) for line in lines), proc.stdout
 
 
 def test_the_sb3_vec_env_steps_and_masks(engine):

@@ -24,6 +24,7 @@ def fields(result):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=["%s-%d" % (c["name"], c["seed"]) for c in CASES])
 def test_the_search_of_mctsbot_at_dfad659(engine, case):
     """threads=1, inner_candidates=0, exact=0 (and widen, which 80-120 iterations never reach) is the MCTSBot
@@ -38,6 +39,7 @@ def test_the_search_of_mctsbot_at_dfad659(engine, case):
     assert result.move == state.action_to_string(result.action) and result.player == state.current_player
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GOLDEN["games"], ids=[g["variant"] + "-" + g["specs"][0] for g in GOLDEN["games"]])
 def test_mctsbot_plays_the_games_it_played_at_dfad659(engine, game):
     """The bot carries its generator from move to move (SearchResult.next_seed): whole games are unchanged (with
@@ -48,6 +50,7 @@ def test_mctsbot_plays_the_games_it_played_at_dfad659(engine, game):
     assert json.loads(match.state.record_json()) == game["record"] and match.scores == game["scores"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threads", [2, 3, 4])
 def test_both_engines_give_the_same_result_for_every_thread_count(engines, threads):
     py, cpp = engines
@@ -76,6 +79,7 @@ def test_threads_split_the_iterations_into_independent_trees(engine):
         assert two.visit_counts()[action] >= visits  # tree 0 is inside the merged counts
 
 
+@pytest.mark.slow
 def test_the_result_ranks_the_root_actions_and_names_them(engine):
     state = engine.from_text(POSITIONS["grey-3p-round-start"])
     result = engine.search(state, iterations=400, seed=2, candidates=0)
@@ -93,6 +97,7 @@ def test_the_result_ranks_the_root_actions_and_names_them(engine):
         result.action = 0  # frozen
 
 
+@pytest.mark.slow
 def test_candidates_are_the_greedy_bots_best_moves(engine):
     state = engine.from_text(POSITIONS["summer-pavilion-2p-passes"])
     player = state.current_player
@@ -103,6 +108,7 @@ def test_candidates_are_the_greedy_bots_best_moves(engine):
     assert all(values[a] <= worst_kept for a in values if a not in result.actions)
 
 
+@pytest.mark.slow
 def test_inner_candidates_are_the_greedy_bots_best_moves_where_the_node_is_met(engine):
     """inner_candidates=K: a node considers the K moves the greedy bot rates best in the position it first meets;
     within a round that is the position itself, so the line's second move is one of the K best there."""
@@ -118,6 +124,7 @@ def test_inner_candidates_are_the_greedy_bots_best_moves_where_the_node_is_met(e
     assert wide != result
 
 
+@pytest.mark.slow
 def test_the_principal_variation_follows_the_most_visited_line_up_to_a_draw(engine):
     for name in ("classic-2p-mid-round", "summer-pavilion-3p-mid-round", "grey-2p-column-choice"):
         state = engine.from_text(POSITIONS[name])
@@ -194,6 +201,7 @@ def test_the_state_is_copied_before_it_is_checked(engine, monkeypatch, call):
     assert sum(result.visits) == 30
 
 
+@pytest.mark.slow
 def test_the_node_limit_ends_growth_and_says_so(engines):
     py, cpp = engines
     for name in ("classic-2p-round-start", "summer-pavilion-2p-mid-round"):
@@ -209,6 +217,7 @@ def test_the_node_limit_ends_growth_and_says_so(engines):
     assert two.full and two.nodes <= 20  # 10 a tree
 
 
+@pytest.mark.slow
 def test_a_time_budget_is_kept(engine):
     """The budget is spent and kept (docs/search.md section 7; the 5 ms bound is measured by the benchmark, not
     here: a shared test machine stalls)."""
@@ -319,6 +328,7 @@ def test_an_interrupted_search_leaves_nothing_behind(engines):
     assert cpp.search(state, iterations=100, threads=2).iterations == 100
 
 
+@pytest.mark.slow
 def test_mctsbot_takes_threads_and_reports_its_search(engine):
     state = engine.from_text(POSITIONS["grey-4p-mid-round"])
     bot = bots.make_bot("mcts:200:threads=2", seed=8)
@@ -335,6 +345,7 @@ def test_mctsbot_takes_threads_and_reports_its_search(engine):
     assert all(0 < h.share <= 1 for h in hints) and hints[0].share == hints[0].visits / 200
 
 
+@pytest.mark.slow
 def test_the_root_widens_as_its_visits_double(engines):
     """Section 2.4: the pruned root takes its next move in the greedy bot's order at ``widen`` visits and at each
     doubling after; ``widen=0`` never. Both engines alike, with one tree and with two."""

@@ -101,6 +101,7 @@ def check_against_replay(engine, cols, specs, players, variant, seed, games, ite
             assert cols["return"][r] == returns[cols["player"][r]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["parquet", "npz"])
 def test_selfplay_shards_read_back_as_a_replay_of_the_same_games(engine, tmp_path, fmt):
     if fmt == "parquet":
@@ -130,6 +131,7 @@ def test_selfplay_of_other_variants_reads_back_too(tmp_path, variant, players):
     check_against_replay(engine, cols, specs, players, variant, 3, 2, iterations=5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["parquet", "npz"])
 def test_selfplay_writes_the_same_bytes_for_any_number_of_workers(tmp_path, fmt):
     if fmt == "parquet":
@@ -221,6 +223,7 @@ def test_ray_without_ray_says_what_to_install(tmp_path, capsys, monkeypatch):
         assert capsys.readouterr().err == f"azul-engine {argv[0]}: --ray needs the ray package: pip install 'azul-engine[ray]'\n"
 
 
+@pytest.mark.slow
 def test_record_with_workers_writes_the_same_file(tmp_path, capsys):
     files = []
     for workers in ("1", "2"):

@@ -255,6 +255,7 @@ def run_cli(*args):
     return subprocess.run([sys.executable, "-m", "azul_engine", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_board_command(tmp_path):
     import azul_engine
     from azul_engine import records, replay

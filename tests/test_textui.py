@@ -73,6 +73,7 @@ def test_progress_draws_on_a_terminal():
     assert shown.endswith("\n\x1b[?25h")  # the line ended, the cursor shown again
 
 
+@pytest.mark.slow
 def test_record_draws_a_bar_only_on_a_terminal(tmp_path):
     out = tmp_path / "g.jsonl"
     quiet = subprocess.run([sys.executable, "-m", "azul_engine", "record", "--games", "3", "-o", str(out)],

@@ -39,6 +39,7 @@ def totals(state):
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "grey", "summer-pavilion"])
 def test_threads_playing_on_one_state_never_lose_a_tile(engine, variant, fast_switching):
     expected = [22] * 6 if variant == "summer-pavilion" else [20] * 5

@@ -18,6 +18,7 @@ def mcts_game(engine, seed, spec="mcts:30"):
 
 # -- MCTSBot -------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_mcts_plays_legal_moves_to_the_end(engine):
     state = engine.new_game(players=3, variant="grey", seed=4)
     seats = [bots.MCTSBot(seed=s, iterations=20) for s in range(3)]
@@ -28,6 +29,7 @@ def test_mcts_plays_legal_moves_to_the_end(engine):
     assert records.audit(state.record(), engine) == []
 
 
+@pytest.mark.slow
 def test_mcts_is_deterministic_for_a_seed(engine):
     state = engine.new_game(players=2, seed=11)
     for _ in range(5):
@@ -39,12 +41,14 @@ def test_mcts_is_deterministic_for_a_seed(engine):
     assert mcts_game(engine, 5).record() == mcts_game(engine, 5).record()
 
 
+@pytest.mark.slow
 def test_mcts_games_are_the_same_in_both_engines(engines):
     pure, cpp = engines
     for seed in (3, 4):
         assert mcts_game(cpp, seed).record_json() == mcts_game(pure, seed).record_json()
 
 
+@pytest.mark.slow
 def test_mcts_does_not_see_the_real_draws(engine):
     """The search reseeds its copies: two games that differ only in their generator's state (so the next
     round will be dealt differently) get the same move from the same bot seed, near a round's end, where
@@ -67,6 +71,7 @@ def test_mcts_with_a_time_budget(engine):
     assert time.perf_counter() - start < 1.0
 
 
+@pytest.mark.slow
 def test_mcts_in_explicit_chance_games(engine):
     """At a chance node inside the search the bot draws an outcome itself."""
     state = engine.new_game(players=2, seed=6, chance="explicit")
@@ -233,7 +238,11 @@ def test_tournament_command(tmp_path, capsys):
                  "-o", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("2 players, classic, 4 games (2 deals x 2 seatings), seeds 5-6; backend ")
-    assert [line.split()[:3] for line in out[2:]] == [["random", "4", "0.0"], ["greedy", "4", "4.0"]]
+    assert [line.split()[:3] for line in out[2:4]] == [["random", "4", "0.0"], ["greedy", "4", "4.0"]]
+    # then the ratings, anchored at the first bot, and the pair's trinomial and pentanomial statistics
+    assert out[4].startswith("Ratings: Bradley-Terry maximum likelihood, 4 games, 2 deals, 2 players; anchor random")
+    assert [line.split()[:2] for line in out[6:8]] == [["1", "greedy"], ["2", "random"]]
+    assert "Results of random vs greedy: 4 games, 2 paired deals" in out and "Ptnml(0-2): [2, 0, 0, 0, 0]" in out
     assert main(["audit", str(path)]) == 0
     assert capsys.readouterr().out.strip() == "4 records agree, 0 disagree"
 

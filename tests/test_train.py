@@ -14,6 +14,9 @@ pytest.importorskip("torch")
 from azul_engine import network, train  # noqa: E402
 from helpers import network_parts  # noqa: E402
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 TINY = dict(hidden=(8,), games=4, simulations=6, games_per_job=2, arena_games=2, arena_simulations=4,
             eval_games=2, bootstrap_games=2, bootstrap_iterations=20, window=5000, batch_size=32)
 
@@ -131,3 +134,40 @@ def test_the_command(tmp_path, capsys):
         assert code == 2 and words in capsys.readouterr().err
     code = main(["train", "-o", run, "--minutes", "0.01"])
     assert code == 2 and "already holds a run: give --resume" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 3), ("summer-pavilion", 2),
+                                             ("summer-pavilion", 4)])
+def test_the_factory_permutation_is_the_position_with_its_factories_moved(engine, variant, players):
+    """The augmentation renumbers a position's factories: the result must be the observation and the legal moves
+    of the very position whose factories were moved so (made with from_text, the factories field permuted)."""
+    import random
+
+    permute = train.FactoryPermutation(variant, players)
+    rng = np.random.default_rng(5)
+    moves = random.Random(players)
+    checked = 0
+    for seed in range(6):
+        state = engine.new_game(players, variant, seed=seed)
+        for _ in range(moves.randrange(0, 6)):
+            state.apply(moves.choice(state.legal_actions()))
+        if state.is_over or state.is_chance_node:
+            continue
+        fields = state.to_text().splitlines()[0].split(" ")
+        at = next(i for i, f in enumerate(fields) if f.startswith("factories="))
+        factories = fields[at][len("factories="):].split(",")
+        table, where = permute.tables(rng, 1)
+        moved = [None] * len(factories)
+        for k, f in enumerate(factories):  # factory k's draft of colour 0 to line 0 is renumbered to its new place
+            moved[int(table[0][k * permute.span]) // permute.span] = f
+        fields[at] = "factories=" + ",".join(moved)
+        other = engine.from_text(" ".join(fields))
+        legal = state.legal_actions()[:train.POLICY_TOP]
+        acts = np.array([legal + [-1] * (train.POLICY_TOP - len(legal))])
+        new_obs, new_mask, new_acts = permute.apply(state.observation_tensor()[None], state.legal_action_mask()[None],
+                                                    acts, table, where)
+        assert np.array_equal(new_obs[0], other.observation_tensor()), (variant, seed)
+        assert np.array_equal(new_mask[0], other.legal_action_mask()), (variant, seed)
+        assert set(new_acts[0][new_acts[0] >= 0].tolist()) <= set(other.legal_actions())
+        checked += 1
+    assert checked >= 3

@@ -9,6 +9,7 @@ Without mypy these tests are skipped, except under CI (the environment variable 
 import ast
 import importlib
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -16,6 +17,9 @@ import textwrap
 import pytest
 
 import azul_engine
+
+# Static checks of the source: their own CI stage (pytest -m static); long, so slow too.
+pytestmark = [pytest.mark.static, pytest.mark.slow]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "python")
@@ -86,13 +90,68 @@ def test_mypy_catches_a_misspelt_name_and_a_wrong_argument(cache, tmp_path):
     code, report = _mypy(["--strict", str(snippet)], str(tmp_path), cache)
     assert code == 1, report
     assert 'user_code.py:4: error: Module has no attribute "new_gme"' in report, report
-    assert 'user_code.py:5: error: Argument 1 to "new_game" has incompatible type "str"; expected "int"' in report, \
-        report
-    assert 'user_code.py:6: note: Revealed type is "azul_engine._cppengine.GameState | ' \
-           'azul_engine._cppengine.PavilionState"' in report.replace("Union[", "").replace("builtins.", ""), report
+    assert 'user_code.py:5: error: No overload variant of "new_game" matches argument type "str"' in report, report
+    assert 'user_code.py:6: note: Revealed type is "azul_engine._cppengine.GameState"' in report, report
     assert "user_code.py:7: note: Revealed type is" in report and "dict[" in report.split(":7: note:")[1].lower()
     assert 'user_code.py:8: error: Argument "engine" to "replay" has incompatible type "float"' in report, report
     assert report.count(": error:") == 3, report
+
+
+def test_the_variant_gives_the_state_class(cache, tmp_path):
+    """``new_game`` and ``from_text`` are overloaded on the variant's literal: GameState for classic and grey (and
+    the default), PavilionState for Summer Pavilion, either for a variant that is a plain ``str``."""
+    _need_mypy()
+    snippet = tmp_path / "variants.py"
+    snippet.write_text(textwrap.dedent("""\
+        import azul_engine as az
+
+        name: str = "grey"
+        reveal_type(az.new_game())
+        reveal_type(az.new_game(3, "grey", seed=1))
+        reveal_type(az.new_game(2, variant="summer-pavilion"))
+        reveal_type(az.new_game(variant="summer-pavilion"))
+        reveal_type(az.new_game(2, "summer-pavilion", 5, "explicit"))
+        reveal_type(az.new_game(2, name))
+        reveal_type(az.from_text("...", variant="classic"))
+        reveal_type(az.from_text("...", variant="summer-pavilion"))
+        reveal_type(az.from_text("..."))
+        az.new_game(2, variant="summer-pavilion").pattern_lines
+        az.new_game(2, variant="classic").supply
+        """))
+    code, report = _mypy(["--strict", str(snippet)], str(tmp_path), cache)
+    revealed = re.findall(r":(\d+): note: Revealed type is \"([^\"]+)\"", report)
+    short = {int(line): re.sub(r"^Union\[(.*)\]$", r"\1", kind.replace("azul_engine._cppengine.", "")).replace(
+        ", ", " | ") for line, kind in revealed}
+    either = "GameState | PavilionState"
+    assert short == {4: "GameState", 5: "GameState", 6: "PavilionState", 7: "PavilionState", 8: "PavilionState",
+                     9: either, 10: "GameState", 11: "PavilionState", 12: either}, report
+    assert code == 1 and report.count(": error:") == 2, report
+    assert 'variants.py:13: error: "PavilionState" has no attribute "pattern_lines"' in report, report
+    assert 'variants.py:14: error: "GameState" has no attribute "supply"' in report, report
+
+
+def _readme_tour():
+    """The Python of README.md's "A short tour" as a script: its statements (``>>>`` and ``...`` lines), without
+    the example's outputs."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    block = re.search(r"## A short tour\n+```python\n(.*?)```", readme, re.S).group(1)
+    lines = [line[4:] for line in block.splitlines() if line.startswith((">>> ", "... "))]
+    # The example's deliberate IllegalMoveError (a doctest shows it): in a script, caught.
+    return "\n".join(lines) + "\n", len(lines)
+
+
+def test_the_readme_tour_passes_mypy_strict(cache, tmp_path):
+    """What a reader pastes into a typed project: the README's tour passes ``mypy --strict`` (outside the
+    repository, so that no configuration of ours applies); a variant's literal gives the class of the state."""
+    _need_mypy()
+    code_text, statements = _readme_tour()
+    assert statements >= 10 and "az.new_game(players=2, variant=\"classic\", seed=7)" in code_text
+    tour = tmp_path / "readme_tour.py"
+    tour.write_text(code_text + "reveal_type(g)\n", encoding="utf-8")
+    code, report = _mypy(["--strict", str(tour)], str(tmp_path), cache)
+    assert code == 0, report
+    assert 'Revealed type is "azul_engine._cppengine.GameState"' in report, report
 
 
 def test_stubtest_finds_the_stub_equal_to_the_cpp_engine(cache):

@@ -154,6 +154,7 @@ def test_next_step_auto_reset_starts_the_next_game_a_step_later(engine, variant)
     assert copy.auto_reset == "next_step" and [copy.state(i) for i in range(n)] == [v.state(i) for i in range(n)]
 
 
+@pytest.mark.slow
 def test_rewards_of_every_mode_and_thread_count_agree(engines):
     py, cpp = engines
     for mode in (False, True, "next_step"):

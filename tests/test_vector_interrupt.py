@@ -77,6 +77,7 @@ def _backend(engine):
     return "cpp" if engine.__name__.endswith("_cppengine") else "python"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="needs POSIX signals")
 def test_an_interrupted_step_stops_between_two_games(engine):
     # Big enough that a step lasts far longer than the C++ engine's 25 ms signal poll.

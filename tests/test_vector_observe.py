@@ -48,6 +48,7 @@ def test_only_the_flagged_rows_are_written(engine):
     assert (new[~games] == 0.0).all()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("auto_reset", [False, True, "next_step"])
 def test_a_threaded_step_gives_the_one_thread_games(engine, variant, auto_reset):
@@ -192,6 +193,7 @@ def test_a_step_refuses_a_bad_buffer_before_anything_moves(engine):
     assert [v.state(i) for i in range(3)] == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork")
 def test_a_vector_steps_on_threads_after_a_fork(engine):
     """A vector that stepped on threads, then os.fork(): the child steps on threads of its own (its parent's

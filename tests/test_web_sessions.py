@@ -37,10 +37,35 @@ def test_requests_without_cookies_make_no_session_and_drop_no_sheet(app):
         assert "Anna" in user.get("/sheet").text
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("headers", [{"sec-fetch-site": "cross-site"}, {"sec-fetch-site": "same-site"},
+                                     {"referer": "https://evil.example/page.html"},
+                                     {"origin": "https://evil.example"}])
+def test_requests_from_another_site_make_no_session_and_drop_no_sheet(app, headers):
+    """What an <img src="http://127.0.0.1:8000/?lang=fr"> on any web page makes a browser send (issue 38): more of
+    them than the sessions kept neither make a session nor push a person's live sheet out, and they change
+    nothing of the sessions there are; the page itself still comes in the language asked for."""
+    with TestClient(app) as user, TestClient(app) as crowd:
+        assert user.post("/api/sheet/new", json=NEW_SHEET).status_code == 200
+        token = user.cookies.get("azul_session")
+        for i in range(51):  # one more than the 50 sessions kept
+            crowd.cookies.clear()
+            r = crowd.get("/?lang=fr", headers=headers)
+            assert r.status_code == 200 and "azul_session" not in r.cookies and 'lang="fr"' in r.text
+        assert list(app.state.sessions.items) == [token]
+        assert app.state.sessions.items[token].lang is None
+        assert "Anna" in user.get("/sheet").text
+
+
 def test_a_chosen_language_or_a_sheet_keeps_a_session(app):
     with TestClient(app) as c:
         r = c.get("/?lang=ru")
         assert "azul_session" in r.cookies and 'lang="ru"' in c.get("/").text
+    for headers in ({"sec-fetch-site": "same-origin", "referer": "http://testserver/check"},
+                    {"sec-fetch-site": "none"}):  # a link of the app's own pages; an address typed
+        with TestClient(app) as c:
+            r = c.get("/?lang=uk", headers=headers)
+            assert "azul_session" in r.cookies and 'lang="uk"' in c.get("/").text
 
 
 @pytest.mark.parametrize("headers", [{"origin": "https://evil.example"}, {"origin": "null"},
@@ -61,6 +86,7 @@ def test_a_same_site_or_scripted_request_is_served(app, headers):
         assert c.post("/api/sheet/new", json=NEW_SHEET, headers=headers).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_session_that_holds_its_lock_holds_up_no_one_else(app):
     """As when a session reloads /play while its bots think: its own request waits for its lock, on a worker
     thread; every other client is answered meanwhile (the lock is released only after they are)."""
@@ -100,6 +126,7 @@ def test_a_session_that_holds_its_lock_holds_up_no_one_else(app):
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_client_that_goes_mid_body_leaves_no_traceback(app):
     import logging
     import socket
@@ -184,7 +211,12 @@ def test_a_summer_pavilion_replay_draws_the_board(app, engine):
 
 
 BAD_WALLS = ["BYRKW\nWBYRK\nKWBYR\nRKWBY\nYRKWZ", "BYRK\n", "BYRK\nWBYRK\n.....\n.....\n.....",
-             "BBRKW\nWBYRK\n.....\n.....\n.....", "BYRKW\nBYRKW\n.....\n.....\n....."]
+             "BBRKW\nWBYRK\n.....\n.....\n.....", "BYRKW\nBYRKW\n.....\n.....\n.....",
+             "YBRKW\n.....\n.....\n.....\n.....", "BBRKW\nWBYRK\n.....\n.....\n....."]
+BAD_BOARDS = ["OOOOOO\n", "OOXOOO\n......\n......\n......\n......\n......\n......",
+              "OOOOO\n......\n......\n......\n......\n......\n......",
+              "ROOOOO\n......\n......\n......\n......\n......\n......",
+              "......\n......\n......\n......\n......\n......\nPGOYBG"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "fr", "cs"])
@@ -195,7 +227,19 @@ def test_the_score_checks_wall_errors_speak_the_pages_language(app, lang):
         c.get("/?lang=" + lang)
         assert i18n.text(lang, "colour_legend") in c.get("/check").text
         for wall in BAD_WALLS:
-            r = c.post("/api/check/wall", json={"wall": wall, "score": "0"})
-            english = TestClient(app).post("/api/check/wall", json={"wall": wall, "score": "0"}).json()["error"]
+            r = c.post("/api/check/wall", json={"wall": wall, "score": "0", "variant": "classic"})
+            english = TestClient(app).post("/api/check/wall", json={"wall": wall, "score": "0",
+                                                                    "variant": "classic"}).json()["error"]
             assert r.status_code == 422 and r.json()["error"] != english, (wall, english)
             assert not r.json()["error"].startswith("wall:"), r.json()["error"]
+        for board in BAD_BOARDS:  # the Summer Pavilion check's (issue 38)
+            r = c.post("/api/check/board", json={"board": board, "score": "9", "kept": "0"})
+            english = TestClient(app).post("/api/check/board", json={"board": board, "score": "9",
+                                                                     "kept": "0"}).json()["error"]
+            assert r.status_code == 422 and english.startswith("board:"), (board, english)
+            assert r.json()["error"] != english and not r.json()["error"].startswith("board:"), r.json()["error"]
+        for url, body in (("/api/check/wall", {"wall": BAD_WALLS[0], "score": "-3"}),
+                          ("/api/check/board", {"board": BAD_BOARDS[0], "score": "0", "kept": "0"})):
+            r = c.post(url, json=body)  # (the score is read first: it is refused, not the wall)
+            assert r.status_code == 400 and r.json()["error"] == i18n.text(
+                lang, "bad_score", v=body["score"], min=1 if "board" in url else 0), r.json()["error"]

@@ -14,6 +14,9 @@ from azul_engine import distributed
 TESTS = os.path.dirname(os.path.abspath(__file__))
 SPEC = "bot_examples:EndsItsProcess:game_seed=1003"
 
+# The whole module is long (pytest -m 'not slow' leaves it out; CI runs it).
+pytestmark = pytest.mark.slow
+
 
 def run(args, timeout=120):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([TESTS] + [p for p in [os.environ.get("PYTHONPATH")] if p]))

@@ -83,3 +83,28 @@ TEST(a_game_reads_back_from_its_text) {
 }
 
 CHECK_MAIN()
+
+// Returns(): 0 for every seat until the end, then +1 a sole winner, 0 each of several, -1 the others.
+template <typename R>
+void CheckReturns(Game<R> g, uint64_t policy) {
+  for (double r : g.Returns()) CHECK(r == 0.0);
+  while (!g.IsOver()) {
+    const std::vector<int> legal = g.LegalActions();
+    g.Apply(legal[Below(policy, static_cast<int>(legal.size()))]);
+  }
+  const std::vector<int> winners = R::Winners(g.state());
+  const std::vector<double> returns = g.Returns();
+  CHECK_EQ(returns.size(), static_cast<size_t>(g.state().players));
+  for (int p = 0; p < g.state().players; ++p) {
+    bool won = false;
+    for (int w : winners) won |= w == p;
+    CHECK(returns[static_cast<size_t>(p)] == (won ? (winners.size() == 1 ? 1.0 : 0.0) : -1.0));
+  }
+}
+
+TEST(returns_are_zero_until_the_end_then_one_for_a_sole_winner) {
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    CheckReturns(ClassicGame::New(3, kClassic, seed, false), seed);
+    CheckReturns(PavilionGame::New(2, kSummerPavilion, seed, false), seed);
+  }
+}

@@ -22,7 +22,7 @@ stub: to a checker the package has exactly the names the stub declares.  A name 
 (tests/test_typing.py compares the two).
 """
 
-import importlib
+import importlib as _importlib
 
 from . import _backends
 from ._errors import AzulError, IllegalMoveError, StateFormatError
@@ -104,11 +104,13 @@ _SUBMODULES = ("bench", "bots", "distributed", "envs", "external", "hints", "net
 def __getattr__(name):
     if name in _SUBMODULES:
         try:
-            return importlib.import_module("." + name, __name__)
+            return _importlib.import_module("." + name, __name__)
         except ImportError as exc:  # an extra not installed (pyspiel, starlette, ...): hasattr() stays False
             raise AttributeError(f"azul_engine.{name} cannot be imported: {exc}") from exc
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_SUBMODULES))
+    # What a user may use: the API, the tools and the module's dunders; not the package's own imports
+    # (importlib, the private modules).
+    return sorted(set(__all__) | set(_SUBMODULES) | {n for n in globals() if n.startswith("__")})

@@ -1,12 +1,12 @@
 """Command line: ``python -m azul_engine {info,bench,record,tournament,selfplay,audit,explain,check-score,hint,
-serve,replay,board,play}``, also installed as ``azul-engine``.
+serve,replay,board,ratings,play,train,rate}``, also installed as ``azul-engine``.
 
 This module registers the commands of the engine, the games and the records (``info``, ``bench``, ``record``,
 ``tournament``, ``audit``, ``explain``, ``check-score``) and builds the whole parser (:func:`parser`); the other
-commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``) and by ``_commands`` (``hint``,
-``replay``, ``board``: the tools' commands; the tools know nothing of the command line), each through
-``azul_engine._cli``. The work is done in ``azul_engine.bench``, ``.bots``, ``.tournament``,
-``.records`` and ``.distributed`` (where games are played).
+commands are registered by the apps that run them (``selfplay``, ``serve``, ``play``, ``train``, and ``ladder``'s
+``rate``) and by ``_commands`` (``hint``, ``replay``, ``board``, ``ratings``: the tools' commands; the tools know
+nothing of the command line), each through ``azul_engine._cli``. The work is done in ``azul_engine.bench``,
+``.bots``, ``.tournament``, ``.ratings``, ``.records`` and ``.distributed`` (where games are played).
 """
 
 import json
@@ -16,20 +16,18 @@ import sys
 import threading
 import time
 
-import azul_engine
-from azul_engine import _cli, bench, bots, distributed, outputs, records, tournament
-from azul_engine._cli import (SEED_LIMIT, CommandError as _CommandError, Progress as _Progress,  # noqa: F401
-                              input_file as _input_file, non_negative as _non_negative, out as _out,
-                              positive as _positive, seed as _seed, usage_error as _usage_error,
-                              worker_died as _worker_died)
+from azul_engine import _cli, bench, bots, distributed, outputs, ratings, records, report, tournament
+from azul_engine._backends import BACKEND, available_backends, game_info, load_backend
+from azul_engine._cli import SEED_LIMIT
+from azul_engine._version import __version__
 
 def _info(args):
-    print(f"azul-engine {azul_engine.__version__}")
-    print(f"backend: {azul_engine.BACKEND}")
-    print(f"available: {', '.join(azul_engine.available_backends())}")
+    print(f"azul-engine {__version__}")
+    print(f"backend: {BACKEND}")
+    print(f"available: {', '.join(available_backends())}")
     for name in ("cpp", "python"):
         try:
-            engine = azul_engine.load_backend(name)
+            engine = load_backend(name)
         except ImportError as exc:
             print(f"unavailable: {name} ({exc.__cause__ or exc})")
             continue
@@ -40,23 +38,30 @@ def _info(args):
 
 
 def _bench(args):
-    backends = args.backend or azul_engine.available_backends()
+    backends = args.backend or available_backends()
     for name in backends:
         try:
-            azul_engine.load_backend(name)
+            load_backend(name)
         except ImportError as exc:
             print(f"azul-engine bench: {exc}", file=sys.stderr)
             return 2
     if not args.json:
-        _out(f"azul-engine {azul_engine.__version__}: medians of {args.repeats} runs of about {args.seconds:g} s "
+        _cli.out(f"azul-engine {__version__}: medians of {args.repeats} runs of about {args.seconds:g} s "
              f"after a warm-up; {os.cpu_count()} cores; checksum: scores of random_playouts"
              f"({bench.CHECKSUM_GAMES}, seed=0)")
     results = []
-    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads):
+    def progress(text):  # on standard error: the table (or the JSON lines) stays whole on standard output
+        print(text, file=sys.stderr, flush=True)
+
+    # A line as each section begins, for a person watching a terminal (a log or a pipe gets the rows alone, each
+    # written as soon as it is measured).
+    watched = sys.stderr.isatty()
+    for result in bench.run(backends, repeats=args.repeats, seconds=args.seconds, threads=args.threads,
+                            progress=progress if watched else None):
         if not args.json and (not results or results[-1]["backend"] != result["backend"]):
-            _out(f"backend {result['backend']}")
+            _cli.out(f"backend {result['backend']}")
         results.append(result)
-        _out(json.dumps(result) if args.json else bench.table_row(result))
+        _cli.out(json.dumps(result) if args.json else bench.table_row(result))
         sys.stdout.flush()
     mismatches = bench.checksum_mismatches(results)
     for message in mismatches:
@@ -70,11 +75,11 @@ _engine = _cli.engine
 def _seat_bots(args):
     """The bot factory of each seat of ``record``: ``--bots`` (one spec a seat) or ``--bot`` (every seat)."""
     if args.bots is not None and args.bot is not None:
-        raise _CommandError("give --bots (one spec a seat) or --bot (every seat), not both")
+        raise _cli.CommandError("give --bots (one spec a seat) or --bot (every seat), not both")
     if args.bots is not None:
         specs = bots.split_bot_specs(args.bots)
         if len(specs) != args.players:
-            raise _CommandError(f"--bots gives {len(specs)} spec{'s' if len(specs) != 1 else ''} for "
+            raise _cli.CommandError(f"--bots gives {len(specs)} spec{'s' if len(specs) != 1 else ''} for "
                                 f"{args.players} players: give one a seat, comma-separated")
     else:
         specs = [args.bot or "random"] * args.players
@@ -82,7 +87,7 @@ def _seat_bots(args):
         factories = {spec: bots.resolve_bot_spec(spec).check(args.variant, args.players)
                      for spec in dict.fromkeys(specs)}
     except ValueError as e:
-        raise _CommandError(str(e)) from None
+        raise _cli.CommandError(str(e)) from None
     return [factories[spec] for spec in specs]
 
 
@@ -91,7 +96,7 @@ def _who_played(args):
     try:
         return args.event, bots.check_date(args.date)
     except ValueError as e:
-        raise _CommandError(f"--{e}") from None
+        raise _cli.CommandError(f"--{e}") from None
 
 
 def _report_forfeit(args, number, seed, match_seat, spec, reason):
@@ -102,21 +107,20 @@ def _report_forfeit(args, number, seed, match_seat, spec, reason):
 def _record(args):
     last = args.seed + args.games - 1
     if last >= SEED_LIMIT:
-        return _usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
+        return _cli.usage_error(args, f"game seeds {args.seed}-{last} pass 2**64-1: give a smaller --seed or --games")
     seats = _seat_bots(args)
     event, date = _who_played(args)
-    engine = _engine(args)
-    backend = args.backend or azul_engine.BACKEND
-    progress = _Progress(args.games, "games")
+    backend = _engine(args).NAME
+    progress = _cli.Progress(args.games, "games")
     try:
         if not args.ray:
             distributed.check_workers(args.workers)
     except ValueError as e:
-        return _usage_error(args, str(e))
+        return _cli.usage_error(args, str(e))
     try:
         out = records.LineWriter(args.output, outputs.mode_of(args))
     except (OSError, ValueError) as e:
-        return _usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
+        return _cli.usage_error(args, f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
     specs = [factory.spec for factory in seats]  # strings: a job goes to worker processes or Ray tasks
     # Made as the executor asks for them: a million games' jobs are never held at once.
     jobs = ((backend, args.players, args.variant, args.seed + i, specs, args.time_limit, event, date)
@@ -131,39 +135,82 @@ def _record(args):
                 progress(i + 1)
     except OSError as e:  # a full disk: the file keeps its whole lines
         if e.filename == args.output:
-            return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
-        return _usage_error(args, str(e))
+            return _cli.usage_error(args, f"cannot write {args.output}: {e.strerror}")
+        return _cli.usage_error(args, str(e))
     except distributed.WorkerDied as e:
-        return _worker_died(args, e, range(args.seed, args.seed + args.games))
+        return _cli.worker_died(args, e, range(args.seed, args.seed + args.games))
     except (ValueError, ImportError, ConnectionError) as e:  # --workers, --ray
-        return _usage_error(args, str(e))
-    _out(f"{args.output}: " + distributed.summary(args.games, time.perf_counter() - start,
+        return _cli.usage_error(args, str(e))
+    _cli.out(f"{args.output}: " + distributed.summary(args.games, time.perf_counter() - start,
                                                    min(where.workers, args.games), where.where))
     return 0
+
+
+SPRT_GAMES = 20_000  # the most games a tournament --sprt plays when --games is not given
 
 
 def _tournament(args):
     event, date = _who_played(args)
     try:
+        sprt = ratings.parse_sprt(args.sprt) if args.sprt is not None else None
+        mode = outputs.mode_of(args)
         if args.output is not None:
-            outputs.check(args.output, outputs.mode_of(args))  # before any game is played
-        plan = tournament.plan(args.bots, args.players, args.variant, games=args.games, seed=args.seed, check=True)
+            outputs.check(args.output, mode)  # before any game is played
+        if args.html is not None:
+            if args.output is not None and os.path.abspath(args.html) == os.path.abspath(args.output):
+                raise ValueError("--html and -o name the same file, %s" % args.html)
+            outputs.check(args.html, "replace" if args.force else "new", append=False)
+        games = args.games if args.games is not None else SPRT_GAMES if sprt else 100
+        plan = tournament.plan(args.bots, args.players, args.variant, games=games, seed=args.seed, check=True)
+        if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
+            raise ValueError("--sprt tests two bots at two players (given %d bots, %d players): the first bot "
+                             "against the second" % (len(plan.bots), plan.players))
+        if args.html is not None and len(plan.bots) < 2:
+            raise ValueError("--html: a report rates two bots or more (given %d)" % len(plan.bots))
+        if args.anchor is not None and args.anchor not in plan.bots:
+            raise ValueError("--anchor %s is not one of the bots (%s)" % (args.anchor, ", ".join(plan.bots)))
+        every = -(-args.rating_interval // len(plan.seatings))  # deals between two LLR lines
+
+        def on_deal(state):
+            if state.decision or (state.games // len(plan.seatings)) % every == 0:
+                _cli.out(state.line())
+                sys.stdout.flush()
+
+        if sprt is not None:
+            _cli.out("SPRT of %s against %s: %s; at most %d games" % (plan.bots[0], plan.bots[1], sprt,
+                                                                   len(plan.games)))
+        progress = None if sprt is not None else _cli.Progress(len(plan.games), "games")
         with (distributed.from_args(args) if args.ray else _NoExecutor()) as where:
-            result = tournament.run(plan, args.workers, args.backend, args.output,
-                                    _Progress(len(plan.games), "games"), executor=where,
-                                    time_limit=args.time_limit, event=event, date=date,
-                                    output_mode=outputs.mode_of(args))
+            result = tournament.run(plan, args.workers, args.backend, args.output, progress, executor=where,
+                                    time_limit=args.time_limit, event=event, date=date, output_mode=mode,
+                                    sprt=sprt, on_deal=on_deal)
     except OSError as e:
-        if args.output is not None and e.filename == args.output:
-            return _usage_error(args, f"cannot write {args.output}: {e.strerror}")
-        return _usage_error(args, str(e))
+        named = [p for p in (args.output, args.html) if p is not None and e.filename == p]
+        if named:
+            return _cli.usage_error(args, f"cannot write {named[0]}: {e.strerror}")
+        return _cli.usage_error(args, str(e))
     except distributed.WorkerDied as e:
-        return _worker_died(args, e, [game.seed for game in plan.games])
+        return _cli.worker_died(args, e, [game.seed for game in plan.games])
     except (ValueError, ImportError, ConnectionError) as e:
-        return _usage_error(args, str(e))
+        return _cli.usage_error(args, str(e))
     for game, seat, reason in result.forfeits:
         _report_forfeit(args, game.index + 1, game.seed, seat, game.seats[seat], reason)
-    _out(tournament.table(result))
+    _cli.out(tournament.table(result))
+    rated = pairs = None
+    if len(plan.bots) > 1 and result.played:
+        rated, pairs = tournament.ratings(result, args.anchor, args.anchor_elo)
+        _cli.out(ratings.text_report(rated, pairs))
+    if result.sprt is not None:
+        state = result.sprt
+        _cli.out(state.line() if state.decision else state.line() + ": no decision, the games ran out (--games)")
+    if args.html is not None and rated is not None:
+        lines = [result.plan.describe(result.played // len(plan.seatings)) + "; backend %s" % result.backend]
+        page = report.to_html(rated, result.games(), pairs, title="Tournament: " + ", ".join(plan.bots),
+                              lines=lines, sprt=result.sprt)
+        try:
+            outputs.write_text(args.html, page, "replace" if args.force else "new")
+        except OSError as e:
+            return _cli.usage_error(args, f"cannot write {args.html}: {e.strerror or e}")
     return 0
 
 
@@ -181,9 +228,9 @@ def _audit_files(args, paths, engine):
     """Audit every record of every file; print each finding; return the exit code: 0 when every record
     agrees, 1 for any finding (an input without records is one), 2 for a file that cannot be read."""
     for path in paths:
-        problem = _input_file(path)
+        problem = _cli.input_file(path)
         if problem:
-            return _usage_error(args, problem)
+            return _cli.usage_error(args, problem)
     agree = disagree = empty = 0
     for path in paths:
         seen = 0
@@ -195,18 +242,18 @@ def _audit_files(args, paths, engine):
                 else:
                     findings = records.audit(item, engine, line=number)
                 for finding in findings:
-                    _out(f"{path}: {finding}")
+                    _cli.out(f"{path}: {finding}")
                 if findings:
                     disagree += 1
                 else:
                     agree += 1
         except OSError as e:
-            return _usage_error(args, f"cannot read {path}: {e.strerror}")
+            return _cli.usage_error(args, f"cannot read {path}: {e.strerror}")
         if not seen:
-            _out(f"{path}: no records: the file is empty")
+            _cli.out(f"{path}: no records: the file is empty")
             empty += 1
     files = f", {empty} file{'s' if empty > 1 else ''} without records" if empty else ""
-    _out(f"{agree} records agree, {disagree} disagree{files}")
+    _cli.out(f"{agree} records agree, {disagree} disagree{files}")
     return 0 if disagree == empty == 0 else 1
 
 
@@ -215,14 +262,14 @@ def _audit(args):
 
 
 def _explain(args):
-    problem = _input_file(args.file)
+    problem = _cli.input_file(args.file)
     if problem:
-        return _usage_error(args, problem)
+        return _cli.usage_error(args, problem)
     engine = _engine(args)
     try:
         item = records.read_line(args.file, args.game)
     except OSError as e:
-        return _usage_error(args, f"cannot read {args.file}: {e.strerror}")
+        return _cli.usage_error(args, f"cannot read {args.file}: {e.strerror}")
     if item is None:
         print(f"{args.file}: {records.no_record(args.file, args.game)}", file=sys.stderr)
         return 1
@@ -234,7 +281,7 @@ def _explain(args):
     except records.RecordError as e:
         print(f"{args.file}: line {args.game}: {e}", file=sys.stderr)
         return 1
-    _out(text)
+    _cli.out(text)
     return 0
 
 
@@ -245,11 +292,16 @@ def _check_score(args):
     engine = _engine(args)
     if args.record:
         return _audit_files(args, [args.record], engine)
+    pavilion = args.variant == "summer-pavilion"
     if args.wall is None or args.score is None:
-        print("check-score: give a wall file (or - for standard input) and --score, or --record FILE",
+        print("check-score: give a wall file (Summer Pavilion: a board file; or - for standard input) and --score, "
+              "or --record FILE", file=sys.stderr)
+        return 2
+    if args.kept is not None and not pavilion:
+        print("check-score: --kept is for --variant summer-pavilion (the tiles a Summer Pavilion pass kept)",
               file=sys.stderr)
         return 2
-    problem = None if args.wall == "-" else _input_file(args.wall)
+    problem = None if args.wall == "-" else _cli.input_file(args.wall)
     if problem:
         print(f"check-score: {problem}", file=sys.stderr)
         return 2
@@ -267,7 +319,10 @@ def _check_score(args):
         print(f"check-score: {args.wall} is not a wall: more than {_MAX_WALL} characters", file=sys.stderr)
         return 1
     try:
-        _out(records.wall_bonus_text(engine, text, args.score, args.variant))
+        if pavilion:
+            _cli.out(records.board_bonus_text(engine, text, args.score, args.kept or 0))
+        else:
+            _cli.out(records.wall_bonus_text(engine, text, args.score, args.variant))
     except ValueError as e:
         print(f"check-score: {e}", file=sys.stderr)
         return 1
@@ -275,7 +330,7 @@ def _check_score(args):
 
 
 def _who_played_arguments(parser):
-    parser.add_argument("--time-limit", type=_positive(float), metavar="SECONDS",
+    parser.add_argument("--time-limit", type=_cli.positive(float), metavar="SECONDS",
                         help="seconds a bot may take for a move; over it, it loses the game by forfeit "
                         "(default: no limit)")
     parser.add_argument("--event", help="the event's name, written into every record")
@@ -296,18 +351,18 @@ def register(commands):
         "on a checksum.",
     )
     _cli.add_backend(perf, repeat=True, help="backend to measure (repeatable; default: every available one)")
-    perf.add_argument("--repeats", type=_positive(int), default=5, help="timed runs per figure (default: 5)")
-    perf.add_argument("--seconds", type=_positive(float), default=0.2,
+    perf.add_argument("--repeats", type=_cli.positive(int), default=5, help="timed runs per figure (default: 5)")
+    perf.add_argument("--seconds", type=_cli.positive(float), default=0.2,
                       help="length of each timed run (default: 0.2)")
-    perf.add_argument("--threads", type=_positive(int), help="threads of the scaling row (default: every core)")
+    perf.add_argument("--threads", type=_cli.positive(int), help="threads of the scaling row (default: every core)")
     perf.add_argument("--json", action="store_true", help="one JSON object per measurement per line")
 
     rec = _cli.add_command(commands, "record", _record, help="self-play games written as records (.jsonl)",
                            description="Play games between bots and write each as an azul-record line. Game i "
                            "is made from seed SEED + i; both engines write the same bytes.")
     _cli.add_game_arguments(rec)
-    rec.add_argument("--games", type=_positive(int), default=1)
-    rec.add_argument("--seed", type=_seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
+    rec.add_argument("--games", type=_cli.positive(int), default=1)
+    rec.add_argument("--seed", type=_cli.seed, default=0, help="seed of the first game, 0..2**64-1 (default: 0)")
     rec.add_argument("--bot", metavar="SPEC", help="bot spec for every seat (default: random)")
     rec.add_argument("--bots", metavar="SPECS", help="comma-separated bot specs, one a seat, in seat order: "
                      "random, greedy, mcts:2000, mcts:seconds=0.5,policy=light, package.module:Class:arg=value, "
@@ -316,7 +371,7 @@ def register(commands):
                      "--force or --append)")
     outputs.add_arguments(rec)
     _cli.add_backend(rec)
-    rec.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
+    rec.add_argument("--workers", type=_cli.positive(int), help="worker processes (default: every core)")
     distributed.add_ray_argument(rec)
     _who_played_arguments(rec)
 
@@ -325,19 +380,33 @@ def register(commands):
         description="Each deal (game seed SEED + i) is played in every rotation of the bots over the seats (more "
         "bots than seats: every group of PLAYERS bots in each of its rotations; fewer: the list repeated to "
         "fill the seats), in worker processes. Prints per bot: games, wins (shared wins as fractions), win rate "
-        "and average score with 95% confidence intervals.")
+        "and average score with 95% confidence intervals; then the Elo ratings (Bradley-Terry maximum "
+        "likelihood, 95% intervals from deals), the crosstable and, at two players, each pair's trinomial and "
+        "pentanomial intervals. --sprt plays deals until fishtest's generalized SPRT decides.")
     tour.add_argument("--bots", required=True, metavar="SPECS",
                       help="comma-separated bot specs: random, greedy, mcts, mcts:ITERATIONS (e.g. mcts:2000), "
                       "mcts:seconds=0.5, mcts:2000:c=0.7, package.module:Class:arg=value, an installed bot's "
                       "name, cmd:COMMAND ARGS (an external engine, docs/bot-protocol.md)")
-    tour.add_argument("--games", type=_positive(int), default=100,
-                      help="games to play, rounded up to whole deals (default: 100)")
+    tour.add_argument("--games", type=_cli.positive(int),
+                      help="games to play, rounded up to whole deals (default: 100; with --sprt the most to play, "
+                      "default %d)" % SPRT_GAMES)
     _cli.add_game_arguments(tour)
-    tour.add_argument("--workers", type=_positive(int), help="worker processes (default: every core)")
-    tour.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
+    tour.add_argument("--workers", type=_cli.positive(int), help="worker processes (default: every core)")
+    tour.add_argument("--seed", type=_cli.seed, default=0, help="seed of the first deal, 0..2**64-1 (default: 0)")
     tour.add_argument("-o", "--output", help="write every game to this .jsonl file as a record (one that "
                       "exists: --force or --append)")
     outputs.add_arguments(tour)
+    tour.add_argument("--html", metavar="FILE", help="write a report page: standings, crosstable, rating plot, "
+                      "score distributions (one that exists: --force)")
+    tour.add_argument("--anchor", metavar="BOT", help="the bot whose rating is fixed (default: the first)")
+    tour.add_argument("--anchor-elo", type=_cli.finite, default=0.0, metavar="ELO",
+                      help="the anchor's rating (default: 0)")
+    tour.add_argument("--sprt", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B,model=M]",
+                      help="two bots: play deals until the generalized SPRT on the first bot's pentanomial counts "
+                      "accepts H0 (elo0) or H1 (elo1), e.g. elo0=0,elo1=10; alpha and beta default to 0.05, model "
+                      "normalized (nElo) or logistic (Elo), default normalized, as fastchess and fishtest")
+    tour.add_argument("--rating-interval", type=_cli.positive(int), default=20, metavar="GAMES",
+                      help="with --sprt, print the LLR every GAMES games (whole deals; default: 20)")
     _cli.add_backend(tour)
     distributed.add_ray_argument(tour)
     _who_played_arguments(tour)
@@ -354,31 +423,38 @@ def register_records(commands):
 
     exp = _cli.add_command(commands, "explain", _explain, help="the score sheet of one recorded game")
     exp.add_argument("file", metavar="FILE.jsonl")
-    exp.add_argument("--game", type=_positive(int), default=1, help="line number of the record (default: 1)")
+    exp.add_argument("--game", type=_cli.positive(int), default=1, help="line number of the record (default: 1)")
     _cli.add_backend(exp)
 
     chk = _cli.add_command(
         commands, "check-score", _check_score,
-        help="end bonuses and total for a wall at the table, or audit a record",
+        help="end bonuses and total for a wall or a Summer Pavilion board at the table, or audit a record",
         description="Give a final wall (five rows of colour letters B Y R K W and dots, from "
         "a file or - for standard input) and the score before bonuses: prints the bonuses "
-        "and the final total. Or give --record FILE.jsonl to audit whole games.")
-    chk.add_argument("wall", nargs="?", help="file with the wall, or - for standard input")
-    chk.add_argument("--score", type=_non_negative, help="the score before end bonuses (0 or more)")
-    chk.add_argument("--variant", choices=["classic", "grey"], help="classic also checks the wall's colour pattern")
+        "and the final total. With --variant summer-pavilion, give a final board instead (seven rows, one a "
+        "star in the order O R B Y G P C, each its six spaces as colour letters P G O Y B R and dots), the score "
+        "after round %d's passes and --kept, the tiles still kept: prints the stars and numbers complete, the "
+        "kept tiles' penalty and the final total. Or give --record FILE.jsonl to audit whole games."
+        % game_info("summer-pavilion").rounds)
+    chk.add_argument("wall", nargs="?", help="file with the wall (or the board), or - for standard input")
+    chk.add_argument("--score", type=_cli.non_negative, help="the score before end bonuses (0 or more)")
+    chk.add_argument("--variant", choices=["classic", "grey", "summer-pavilion"],
+                     help="classic also checks the wall's colour pattern; summer-pavilion reads a board")
+    chk.add_argument("--kept", type=_cli.non_negative, help="Summer Pavilion: the tiles kept at the last pass, 0-4 "
+                     "(default: 0)")
     chk.add_argument("--record", metavar="FILE.jsonl", help="audit this file of records instead")
     _cli.add_backend(chk)
 
 
 def parser():
     """The whole command line: every command module's ``register``, in the order ``--help`` lists them."""
-    from azul_engine import _commands, play, selfplay, serve, train
+    from azul_engine import _commands, ladder, play, selfplay, serve, train
 
     top = _cli.Parser(prog="azul-engine", description="Azul rules engine.")
-    top.add_argument("--version", action="version", version=f"azul-engine {azul_engine.__version__}")
+    top.add_argument("--version", action="version", version=f"azul-engine {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for register_commands in (register, selfplay.register, register_records, serve.register, _commands.register,
-                              play.register, train.register):
+                              play.register, train.register, ladder.register):
         register_commands(commands)
     return top
 
@@ -419,14 +495,14 @@ def main(argv=None):
         code = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
         return code
-    except _CommandError as e:
+    except _cli.CommandError as e:
         print(f"azul-engine {args.command}: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:
         # Ctrl-C or SIGTERM: one line, no traceback, the shell's status for the signal. Output files were cut back
         # to their last whole line, or left as they were for a replacement not complete, by whoever wrote them
         # (outputs.LineWriter).
-        _Progress.stop_all()
+        _cli.Progress.stop_all()
         command = f" {args.command}" if args is not None else ""
         terminated = isinstance(e, _Terminated)
         print(f"azul-engine{command}: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)

@@ -12,7 +12,17 @@ import importlib
 import os
 import sys
 from types import ModuleType
-from typing import Callable, List, Tuple
+from typing import TYPE_CHECKING, Callable, List, Tuple, cast
+
+# The generator of rules.md section 5 for the tools' own draws (the bots'): the pure engine's, which the games' own
+# draws follow in both engines. The one name of the pure engine that the tools take, and only from here.
+from ._pure.common import SplitMix64
+
+if TYPE_CHECKING:
+    from ._types import GameInfo
+
+__all__ = ["BACKEND", "ENGINE", "MODULES", "CHOICES", "SplitMix64", "available_backends", "engine_named",
+           "engine_of", "game_info", "load_backend", "on_load"]
 
 # In preference order: available_backends() and "auto" follow it.
 MODULES = {"cpp": "azul_engine._cppengine", "python": "azul_engine._pyengine"}
@@ -53,6 +63,21 @@ def load_backend(name: str) -> ModuleType:
     return module
 
 
+def engine_named(engine: object = None) -> ModuleType:
+    """The engine that ``engine`` means, wherever a tool takes one (``--backend``, ``backend=``, ``engine=``):
+    None or ``"auto"`` the active one (``ENGINE``, which ``AZUL_BACKEND`` chose), ``"cpp"`` or ``"python"`` that
+    engine (``load_backend``: ImportError when it cannot be imported, ValueError for another name), or an engine
+    module itself (the package root counts as one: it is the active engine's names). Its name is ``.NAME``."""
+    if engine is None or engine == "auto":
+        return ENGINE
+    if isinstance(engine, str):
+        return load_backend(engine)
+    if isinstance(engine, ModuleType) and hasattr(engine, "new_game"):
+        return engine
+    raise TypeError("an engine is a backend name (cpp, python or auto), an engine module or None, not %s"
+                    % type(engine).__name__)
+
+
 def engine_of(state: object) -> ModuleType:
     """The engine module whose ``GameState`` or ``PavilionState`` ``state`` is (``engine.NAME`` says which);
     TypeError for anything else."""
@@ -87,3 +112,9 @@ def _choose(requested: str) -> Tuple[str, ModuleType]:
 
 
 BACKEND, ENGINE = _choose(os.environ.get("AZUL_BACKEND") or "auto")
+
+
+def game_info(variant: str = "classic", players: int = 2) -> GameInfo:
+    """The facts of ``variant`` for ``players`` (``GameInfo``: colours, rounds, bonuses, sizes) as the active engine
+    gives them; both engines give the same."""
+    return cast("GameInfo", ENGINE.game_info(variant, players))

@@ -5,12 +5,12 @@ imports ``__main__``.
 """
 
 import argparse
+import math
 import os
 import sys
 
-import azul_engine
-
-from . import BACKEND, textui
+from . import textui
+from ._backends import BACKEND, engine_named
 
 SEED_LIMIT = 1 << 64  # game seeds are 0..2**64-1
 BACKENDS = ("cpp", "python")
@@ -58,7 +58,7 @@ def engine(args):
     """The engine module ``--backend`` names (default: the active one); CommandError when it cannot be loaded
     (``--backend cpp`` where the C++ engine was not built)."""
     try:
-        return azul_engine.load_backend(args.backend or BACKEND)
+        return engine_named(args.backend)
     except ImportError as e:
         raise CommandError(str(e)) from None
 
@@ -108,6 +108,17 @@ def non_negative(text):
 
 
 non_negative.__name__ = "int"
+
+
+def finite(text):
+    """A finite number (not nan or inf)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+    return value
+
+
+finite.__name__ = "float"
 
 
 def positive(kind):

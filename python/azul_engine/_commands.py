@@ -1,19 +1,21 @@
-"""The commands of the tools: ``hint`` (the best moves of a position), ``board`` (a position as an SVG picture)
-and ``replay`` (a recorded game as an HTML page).  The tools themselves (``hints``, ``svg``, ``replay``) know
-nothing of the command line; these commands read their arguments, call them and write the output.
+"""The commands of the tools: ``hint`` (the best moves of a position), ``board`` (a position as an SVG picture),
+``replay`` (a recorded game as an HTML page) and ``ratings`` (Elo ratings from record files).  The tools
+themselves (``hints``, ``svg``, ``replay``, ``ratings``, ``report``) know nothing of the command line; these
+commands read their arguments, call them and write the output.
 
     python -m azul_engine hint "azul-state/1 variant=classic players=2 ..."   # a state's text
     python -m azul_engine hint position.txt --bot mcts:seconds=2 --top 5     # or a file holding it
     ... | python -m azul_engine hint -                                       # or standard input
     python -m azul_engine board games.jsonl --game 3 --move 20 -o board.svg
     python -m azul_engine replay games.jsonl --game 3 -o game.html
+    python -m azul_engine ratings games.jsonl more.jsonl --anchor greedy --html report.html
 """
 
 import json
 import os
 import sys
 
-from . import _cli, outputs, records, svg
+from . import _cli, outputs, ratings, records, report, svg
 from .hints import hint
 from .replay import frames, to_html
 
@@ -23,8 +25,8 @@ _PREFIX = "azul-state/"
 
 
 def register(commands):
-    """The ``hint``, ``replay`` and ``board`` commands, in the order ``--help`` lists them."""
-    for register_command in (_register_hint, _register_replay, _register_board):
+    """The ``hint``, ``replay``, ``board`` and ``ratings`` commands, in the order ``--help`` lists them."""
+    for register_command in (_register_hint, _register_replay, _register_board, _register_ratings):
         register_command(commands)
 
 
@@ -213,3 +215,98 @@ def board_command(args):
         sys.stdout.write(picture)
         return 0
     return _write(args, picture, fail)
+
+
+# -- ratings -------------------------------------------------------------------------------------------------
+
+SKIPPED_SHOWN = 5  # records that cannot be counted, named one by one before a count of the rest
+
+
+def _register_ratings(commands):
+    parser = _cli.add_command(
+        commands, "ratings", ratings_command, help="Elo ratings of the bots of record files",
+        description="Rate the bots that played the games of FILE.jsonl ... (records that say who played, as "
+        "tournament -o and record write them): Elo by Bradley-Terry maximum likelihood with 95 percent intervals "
+        "counted in deals (games with the same variant, players and seed), the likelihood of superiority of each "
+        "bot over the next, the crosstable and, for two-player games, each pair's trinomial and pentanomial "
+        "intervals. A game of 3 or 4 players counts as the pairwise results of its seats, each weighing "
+        "1/(players-1). The files must hold one variant and one player count (or give --variant and --players).")
+    parser.add_argument("files", nargs="+", metavar="FILE.jsonl")
+    parser.add_argument("--anchor", metavar="BOT", help="the bot (its spec) whose rating is fixed (default: the "
+                        "first bot of the first game)")
+    parser.add_argument("--anchor-elo", type=_cli.finite, default=0.0, metavar="ELO",
+                        help="the anchor's rating (default: 0)")
+    parser.add_argument("--prior", type=_cli.finite, metavar="DRAWS", help="virtual draws added to each pair of "
+                        "bots that met (default: none, or %g when some bot won or lost every game)"
+                        % ratings.AUTO_PRIOR)
+    parser.add_argument("--variant", choices=list(_cli.VARIANTS), help="count only the games of this variant")
+    parser.add_argument("--players", type=int, choices=[2, 3, 4], help="count only the games of this many players")
+    parser.add_argument("--audit", action="store_true", help="replay each record first (azul-engine audit) and "
+                        "leave out those that disagree with the rules")
+    parser.add_argument("--html", metavar="FILE", help="write a report page (one that exists: --force)")
+    parser.add_argument("--force", action="store_true", help="replace the --html file if it exists")
+    _cli.add_backend(parser, help="the engine that replays the records with --audit (default: the active one, %s)"
+                     % _cli.BACKEND)
+    return parser
+
+
+def _read_rated_games(args, fail):
+    """The games of the command's files, filtered by --variant and --players (and --audit), or an exit status."""
+    for path in args.files:
+        problem = _cli.input_file(path)
+        if problem:
+            return fail(problem, 2)
+    check = None
+    if args.audit:
+        engine = _cli.engine(args)
+
+        def check(record, line):
+            findings = records.audit(record, engine, line=line)
+            return "%s (audit)" % str(findings[0]).split(": ", 1)[-1] if findings else None
+
+    try:
+        games, skipped, kinds = ratings.read_games(args.files, args.variant, args.players, check)
+    except OSError as e:
+        return fail("cannot read %s: %s" % (e.filename or args.files[0], e.strerror or e), 2)
+    for line in skipped[:SKIPPED_SHOWN]:
+        print("azul-engine ratings: left out: %s" % line, file=sys.stderr)
+    if len(skipped) > SKIPPED_SHOWN:
+        print("azul-engine ratings: left out %d more records" % (len(skipped) - SKIPPED_SHOWN), file=sys.stderr)
+    if len(kinds) > 1:
+        return fail("the files hold games of %s: ratings compare one variant at one player count (give --variant "
+                    "and --players)" % " and ".join(sorted(kinds)), 2)
+    if not games:
+        return fail("no games to rate in %s%s" % (", ".join(args.files),
+                                                  " (%d records left out)" % len(skipped) if skipped else ""), 1)
+    return games, len(skipped), kinds[0]
+
+
+def ratings_command(args):
+    """``azul-engine ratings``: exit status 0; 1 when no record can be counted; 2 for a bad argument."""
+    fail = _fail("ratings")
+    if args.html is not None:
+        try:
+            outputs.check(args.html, "replace" if args.force else "new", append=False)
+        except OSError as e:
+            return fail("cannot write %s: %s" % (args.html, e.strerror or e), 2)
+    got = _read_rated_games(args, fail)
+    if isinstance(got, int):
+        return got
+    games, skipped, kind = got
+    try:
+        rated = ratings.rate(games, args.anchor, args.anchor_elo, args.prior)
+    except ValueError as e:
+        return fail(str(e), 2)
+    pairs = ratings.all_pair_stats(games, rated.bots) if 2 in rated.players else []
+    _cli.out("%s: %d games from %d file%s%s" % (kind, len(games), len(args.files), "" if len(args.files) == 1
+                                               else "s", ", %d records left out" % skipped if skipped else ""))
+    _cli.out(ratings.text_report(rated, pairs))
+    if args.html is not None:
+        page = report.to_html(rated, games, pairs, title="Ratings: " + ", ".join(os.path.basename(f)
+                                                                               for f in args.files),
+                              lines=["%s; %d games" % (kind, len(games))])
+        try:
+            outputs.write_text(args.html, page, "replace" if args.force else "new")
+        except OSError as e:
+            return fail("cannot write %s: %s" % (args.html, e.strerror or e), 2)
+    return 0

@@ -1,20 +1,22 @@
-"""Markup of the package's own: the one escaper, and the Jinja2 environments of its pages.
+"""Markup of the package's own: the one escaper, MarkupSafe's ``Markup`` (what a page takes as markup already made:
+the pictures, the pages' own style and script), and the Jinja2 environments of its pages.
 
 Pages (the HTML replay, the web app's pages) are Jinja2 templates with autoescaping on: a value put into one is
 escaped by Jinja2, which calls MarkupSafe's ``escape``.  The SVG pictures (``svg.py``) are written in Python and
-escape their text with ``escape`` below, the same function.  Nothing else in the package escapes markup.
+escape their text with ``escape`` below, the same function.  Nothing else in the package escapes markup, and no
+other module imports MarkupSafe (.importlinter's contract escaper).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from markupsafe import escape as _escape
+from markupsafe import Markup, escape as _escape
 
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["escape", "environment"]
+__all__ = ["escape", "environment", "Markup"]
 
 
 def escape(text: object) -> str:

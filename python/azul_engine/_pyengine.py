@@ -14,16 +14,11 @@ Everything here is plain Python on purpose: no compiler is needed, and a debugge
 through every rule.
 """
 
-import itertools  # noqa: F401  (in the namespace since the engine was one file; kept so that no name goes away)
-import json  # noqa: F401  (likewise)
-import os  # noqa: F401  (likewise)
-
 from ._errors import IllegalMoveError, StateFormatError
 from ._pure.classic.observation import observation_shape
 from ._pure.classic.playout import playouts_from, random_playouts
 from ._pure.classic.scoring import end_bonus
 from ._pure.classic.state import GameState, from_text, new_game
-from ._pure.classic.state import _from_text  # noqa: F401  (pickles of a GameState name it here)
 from ._pure.classic.types import (
     CHANCE,
     COLOURS,
@@ -42,7 +37,6 @@ from ._pure.game_info import GameInfo, game_info
 from ._pure.network import Network, load_network
 from ._pure.search import RoundSolution, SearchResult, search, search_many, solve_round
 from ._pure.vector import VectorGame
-from ._pure.vector import _vector_game  # noqa: F401  (pickles of a VectorGame name it here)
 from ._pypavilion import (
     SP_BONUS_ACTION_BASE,
     SP_COLOURS,
@@ -55,27 +49,6 @@ from ._pypavilion import (
     SP_STARS,
     PavilionState,
 )
-
-# Names outside __all__ (which is the C++ engine's), importable from here as they always were: the classic game's
-# phases and tables, and VectorGame's check of auto_reset ("X as X" tells type checkers that they are exported too).
-from ._pure.classic.types import (
-    CENTRE as CENTRE,
-    COLOUR_NAMES as COLOUR_NAMES,
-    FILL as FILL,
-    FIRST_PLAYER as FIRST_PLAYER,
-    FLOOR as FLOOR,
-    FLOOR_PENALTY as FLOOR_PENALTY,
-    FLOOR_SPACES as FLOOR_SPACES,
-    OFFER as OFFER,
-    OVER as OVER,
-    PHASE_NAMES as PHASE_NAMES,
-    SEAT_FEATURES as SEAT_FEATURES,
-    SHARED_FEATURES as SHARED_FEATURES,
-    TILES_PER_COLOUR as TILES_PER_COLOUR,
-    TILING as TILING,
-    WALL_VARIANTS as WALL_VARIANTS,
-)
-from ._pure.vector import check_auto_reset as check_auto_reset
 
 __all__ = [
     "GameState", "new_game", "IllegalMoveError", "StateFormatError",

@@ -27,13 +27,9 @@ Action ids (``SP_NUM_ACTIONS`` = 1798):
 - 1794-1797, chance: seat 0-3 starts round 1.
 """
 
-import itertools  # noqa: F401  (in the namespace since the engine was one file; kept so that no name goes away)
-import json  # noqa: F401  (likewise)
-
 from ._errors import IllegalMoveError, StateFormatError
 from ._pure.pavilion.playout import LIGHT_PASS_ODDS, play_random
 from ._pure.pavilion.state import PavilionState, new_game
-from ._pure.pavilion.state import _from_text  # noqa: F401  (pickles of a PavilionState name it here)
 from ._pure.pavilion.tables import (
     ACQUIRE,
     BONUS,

@@ -37,6 +37,8 @@ class Engine(Protocol):
 
     def end_bonus(self, wall: Union[str, Sequence[str]], variant: Optional[str] = ...) -> Dict[str, int]: ...
 
+    def from_text(self, text: str) -> State: ...
+
 
 AnyEngine = Union[Engine, ModuleType]
 """An engine module: ``Engine``, or a module as ``load_backend`` returns it (typed ``ModuleType``)."""
@@ -53,5 +55,3 @@ class Bot(Protocol):
 
     def choose(self, state: State) -> Move: ...
 
-
-Bot.__module__ = "azul_engine.bots"  # shown as azul_engine.bots.Bot, where it is documented

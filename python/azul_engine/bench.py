@@ -313,27 +313,39 @@ def clones(engine, seconds, repeats):
     return _timed(run, seconds, repeats)[0]
 
 
-def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
+def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None, progress=None):
     """Yield one result dict per measurement (the ``--json`` lines), backend by backend; ``threads`` for the
-    scaling row (default: every core)."""
+    scaling row (default: every core). ``progress(text)``, when given, is called as each section of rows begins
+    (``bench`` writes it on standard error): the pure engine's search rows take several seconds each."""
     threads = threads or os.cpu_count() or 1
+    started = time.perf_counter()
+
+    def section(name, what, rows):
+        if progress is not None:
+            progress("bench: %s: %s (%d row%s), %.0f s so far" % (name, what, rows, "s" if rows != 1 else "",
+                                                                  time.perf_counter() - started))
+
     for name in backends:
         engine = load_backend(name)
+        section(name, "in-engine random games", len(configs))
         engine_playouts(engine, 2, "classic", seconds, 2)  # discarded: lets the clock speed settle
         for players, variant in configs:
             games_per_s, plies_per_s = engine_playouts(engine, players, variant, seconds, repeats)
             yield {"backend": name, "measure": "engine", "players": players, "variant": variant, "threads": 1,
                    "games_per_s": round(games_per_s, 1), "plies_per_s": round(plies_per_s, 1),
                    "checksum": checksum(engine, players, variant)}
+        section(name, "in-engine games, light policy", len(configs))
         for players, variant in configs:
             games_per_s, plies_per_s = engine_playouts(engine, players, variant, seconds, repeats, policy="light")
             yield {"backend": name, "measure": "engine-light", "players": players, "variant": variant,
                    "threads": 1, "games_per_s": round(games_per_s, 1), "plies_per_s": round(plies_per_s, 1),
                    "checksum": checksum(engine, players, variant, policy="light")}
+        section(name, "Python loop", len(configs))
         for players, variant in configs:
             yield {"backend": name, "measure": "python-loop", "players": players, "variant": variant,
                    "plies_per_s": round(python_loop(engine, players, variant, seconds, repeats), 1)}
         games = BATCH_GAMES[name]
+        section(name, "VectorGame, the env step, clone() and threads", 6)
         for variant in ("classic", "summer-pavilion"):
             plain = batched(engine, 2, variant, games, seconds, repeats)
             yield {"backend": name, "measure": "batched", "players": 2, "variant": variant, "games": games,
@@ -349,11 +361,13 @@ def run(backends, configs=CONFIGS, repeats=5, seconds=0.2, threads=None):
         yield {"backend": name, "measure": "threads", "players": 2, "variant": "classic", "threads": threads,
                "games_per_s_1_thread": round(one, 1), "games_per_s": round(every, 1),
                "speedup": round(every / one, 2)}
+        section(name, "search, %d iterations" % SEARCH_ITERATIONS[name], 3)
         for variant in ("classic", "grey", "summer-pavilion"):
             found, bound = search_speed(engine, variant, seconds, repeats, SEARCH_ITERATIONS[name])
             yield {"backend": name, "measure": "search", "players": 2, "variant": variant,
                    "iterations": SEARCH_ITERATIONS[name], "iterations_per_s": round(found, 1),
                    "bound_iterations_per_s": round(bound, 1), "ratio": round(found / bound, 3)}
+        section(name, "guided search", 2)
         for variant in ("classic", "summer-pavilion"):
             found, bound = guided_speed(engine, variant, seconds, repeats, GUIDED_ITERATIONS[name])
             yield {"backend": name, "measure": "guided", "players": 2, "variant": variant,

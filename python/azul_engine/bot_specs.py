@@ -337,7 +337,7 @@ def parse_bot_spec(text: str) -> Tuple[str, Dict[str, Any]]:
     >>> parse_bot_spec("mcts:abc")
     Traceback (most recent call last):
         ...
-    azul_engine.bots.BotSpecError: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'
+    azul_engine.bot_specs.BotSpecError: bot spec 'mcts:abc': iterations must be a whole number, not 'abc'
     """
     factory = resolve_bot_spec(text)
     if factory.kind == "builtin":
@@ -353,8 +353,3 @@ def make_bot(name: str, seed: int, seat: int = 0) -> Bot:
     ValueError names the known ones."""
     return resolve_bot_spec(name).make(seat, seed)
 
-
-# Shown, pickled and found as azul_engine.bots.NAME, as before the bots were split by job.
-for _cls in (BotSpecError, BotFactory):
-    _cls.__module__ = "azul_engine.bots"
-del _cls

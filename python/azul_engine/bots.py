@@ -43,20 +43,18 @@ True
 True
 """
 
-from ._pycommon import SplitMix64  # noqa: F401 (the generator of rules.md section 5, the games' own)
+from ._backends import SplitMix64  # noqa: F401 (the generator of rules.md section 5, the games' own)
 from ._types import Bot  # noqa: F401 (the bot protocol, as a typing.Protocol)
-# The jobs, each in a module of its own; every name is here as before.
+# The jobs, each in a module of its own: the bots' names, re-exported.
 from .bot_specs import (BOTS, ENTRY_POINT_GROUP, BotFactory, BotSpecError, make_bot,  # noqa: F401
                         parse_bot_spec, resolve_bot_spec, split_bot_specs)
 from .hints import hint  # noqa: F401
-from .matches import BotForfeit, Forfeit, Match, ask, play, play_match  # noqa: F401
+from .matches import BotForfeit, check_date, play, play_match  # noqa: F401
 from .mcts import POLICIES, Hint, MCTSBot, NetBot, engine_of  # noqa: F401 (the search bots)
-from .simple_bots import BotFailure, GreedyBot, RandomBot, bot_seed  # noqa: F401
-# Here too, though not in __all__ ("X as X" tells type checkers that they are exported).
-from .matches import check_date as check_date, close_bots as close_bots, play_answer as play_answer  # noqa: F401
-from .simple_bots import greedy_value as greedy_value  # noqa: F401
+from .simple_bots import BotFailure, GreedyBot, RandomBot, bot_seed, greedy_value  # noqa: F401
+from .table import HUMAN, Forfeit, Played, Table, ask, close_bots, play_answer  # noqa: F401
 
 __all__ = ["SplitMix64", "RandomBot", "GreedyBot", "MCTSBot", "NetBot", "BOTS", "ENTRY_POINT_GROUP", "BotSpecError",
-           "BotFailure", "BotForfeit", "Forfeit", "Match", "BotFactory", "resolve_bot_spec", "split_bot_specs",
-           "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint", "POLICIES", "engine_of",
-           "Bot", "ask"]
+           "BotFailure", "BotForfeit", "Forfeit", "Table", "Played", "HUMAN", "BotFactory", "resolve_bot_spec",
+           "split_bot_specs", "parse_bot_spec", "make_bot", "bot_seed", "play", "play_match", "hint", "Hint",
+           "POLICIES", "engine_of", "Bot", "ask", "play_answer", "close_bots", "check_date", "greedy_value"]

@@ -53,11 +53,11 @@ except ImportError as exc:  # pragma: no cover - the message is the point
     raise ImportError("azul_engine.envs needs gymnasium 1.1 or later (%s): pip install 'azul-engine[gymnasium]'"
                       % exc) from exc
 
-import azul_engine
-
 from . import bots as _bots
+from ._backends import engine_named
+from .table import check_time_limit
 
-__all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "returns", "register"]
+__all__ = ["AzulEnv", "AzulVectorEnv", "OpponentError", "observation_box", "register"]
 
 REWARDS = ("win", "score")
 ILLEGAL = ("raise", "lose")
@@ -67,10 +67,6 @@ AUTORESET_MODES = {"next_step": AutoresetMode.NEXT_STEP, "same_step": AutoresetM
 class OpponentError(RuntimeError):
     """An opponent bot of :class:`AzulEnv` failed (it raised, crashed, answered an illegal move, or could not be
     made): the episode cannot go on. The message names the seat, the bot's spec and what happened."""
-
-
-def _engine(backend):
-    return azul_engine.load_backend(azul_engine.BACKEND if backend is None else backend)
 
 
 def observation_box(info):
@@ -86,14 +82,6 @@ def observation_box(info):
     return spaces.Box(low=0.0, high=high, dtype=np.float32)
 
 
-def returns(winners, players):
-    """Each seat's return at the end of a game won by the seats ``winners``: +1 for a sole winner, 0 for each of
-    several winners, -1 for everyone else."""
-    if len(winners) == 1:
-        return [1.0 if p in winners else -1.0 for p in range(players)]
-    return [0.0 if p in winners else -1.0 for p in range(players)]
-
-
 def _seed(seed, note=""):
     """A reset's seed: None, or an int or numpy integer 0..2**64-1 (as an int); TypeError, ValueError otherwise."""
     if seed is None:
@@ -106,13 +94,14 @@ def _seed(seed, note=""):
     return seed
 
 
-def _close_all(bots):
-    """Stop the bots of ``bots`` (seat -> bot; ``cmd:`` engines end their processes) and empty it: what
+def _close_all(tables):
+    """Stop the bots of the tables in ``tables`` (``cmd:`` engines end their processes) and empty it: what
     ``AzulEnv.close()`` and a new episode do, and what the environment's finalizer does when it is dropped
     without ``close()``."""
-    stopping = list(bots.values())
-    bots.clear()
-    _bots.close_bots(stopping)
+    stopping = list(tables)
+    tables.clear()
+    for table in stopping:
+        table.close()
 
 
 def _choice(name, value, allowed):
@@ -127,15 +116,17 @@ class AzulEnv(gymnasium.Env):
     learner's left out) or None (self-play), ``seat`` the learner's seat or None (drawn at each reset),
     ``reward`` "win" or "score", ``illegal`` "raise" or "lose", ``backend`` "cpp", "python" or None (the active
     engine), ``render_mode`` None or "ansi" (``render()`` returns the board text), ``time_limit`` seconds an
-    external (``cmd:``) opponent may take for a move. Bad arguments are a ``ValueError`` or ``TypeError`` naming
-    them; a bad bot spec is a ``BotSpecError`` (a ``ValueError``)."""
+    opponent may take for a move (as in a tournament: a ``cmd:`` engine is stopped there, a Python bot over it
+    forfeits once its move is back). The game is played on a ``table.Table`` (``table``), the learner's seats its
+    persons; an opponent's forfeit is an ``OpponentError`` in the table's words. Bad arguments are a
+    ``ValueError`` or ``TypeError`` naming them; a bad bot spec is a ``BotSpecError`` (a ``ValueError``)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, players=2, variant="classic", opponents="greedy", seat=0, reward="win", illegal="raise",
                  backend=None, render_mode=None, time_limit=None):
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        engine = _engine(backend)
+        engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)  # checks players and variant
         self.players, self.variant = players, variant
         self.reward_mode = _choice("reward", reward, REWARDS)
@@ -159,16 +150,17 @@ class AzulEnv(gymnasium.Env):
                                  % (players, players - 1, len(specs)))
             self._factories = [s if isinstance(s, _bots.BotFactory) else _bots.resolve_bot_spec(s)
                                for s in specs]
-        self.time_limit = time_limit
+        self.time_limit = check_time_limit(time_limit)
         self.observation_space = observation_box(info)
         self.action_space = spaces.Discrete(info.num_actions)
-        self.game = None  # the engine's state, from reset() on
+        self.table = None  # the episode's table.Table (the learner's seats are its persons), from reset() on
+        self.game = None  # the engine's state (the table's), from reset() on
         self.learner = None  # the learner's seat in this episode (None in self-play)
-        self._bots = {}  # seat -> bot, this episode's opponents (emptied, never replaced: the finalizer holds it)
+        self._tables = []  # this episode's table (emptied, never replaced: the finalizer holds it)
         self._ended = True
         # An environment dropped without close() (or left to the interpreter's exit) stops its opponents all the
         # same: a cmd: engine's keeper and bot would otherwise run until this process ends.
-        self._finalizer = weakref.finalize(self, _close_all, self._bots)
+        self._finalizer = weakref.finalize(self, _close_all, self._tables)
 
     # -- the episode -------------------------------------------------------------------------------------------
     def reset(self, *, seed=None, options=None):
@@ -178,20 +170,22 @@ class AzulEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**64, dtype=np.uint64))
         self._close_bots()
-        self.game = _engine(self.backend).new_game(self.players, self.variant, seed=game_seed)
         if self._factories is None:
             self.learner = None
+            seats = [_bots.HUMAN] * self.players
         else:
             self.learner = self.seat if self.seat is not None else int(self.np_random.integers(self.players))
-            others = [p for p in range(self.players) if p != self.learner]
-            for p, factory in zip(others, self._factories):
-                try:
-                    self._bots[p] = factory.make(p, _bots.bot_seed(game_seed, p), self.time_limit)
-                except Exception as e:
-                    self._close_bots()
-                    reason = e.reason if isinstance(e, _bots.BotFailure) else "%s: %s" % (type(e).__name__, e)
-                    raise OpponentError("opponent in seat %d (%s) could not be made: %s"
-                                        % (p, factory.spec, reason)) from None
+            opponents = iter(self._factories)
+            seats = [_bots.HUMAN if p == self.learner else next(opponents) for p in range(self.players)]
+        self.table = _bots.Table(engine_named(self.backend), self.players, self.variant, seats, game_seed,
+                                 self.time_limit, undo=False)
+        self._tables.append(self.table)
+        self.game = self.table.state
+        if self.table.forfeit is not None:  # an opponent that could not be made
+            self._ended = True
+            forfeit = self.table.forfeit
+            self._close_bots()
+            raise OpponentError("opponent in %s" % forfeit)
         self._ended = False
         self._play_opponents()
         return self._observation(), self._info()
@@ -216,14 +210,14 @@ class AzulEnv(gymnasium.Env):
             info["illegal_action"] = True
             return self._observation(mover), -1.0, True, False, info
         before = self._margin(mover)
-        self.game.apply(action)  # IllegalMoveError: nothing has changed
+        self.table.person_move(action)  # the learner's; IllegalMoveError: nothing has changed
         self._play_opponents()
         over = self.game.is_over
         self._ended = over
         if self.reward_mode == "score":
             reward = self._margin(mover) - before
         elif over:
-            reward = returns(self.game.winners, self.players)[mover if self.learner is None else self.learner]
+            reward = self.game.returns()[mover if self.learner is None else self.learner]
         else:
             reward = 0.0
         return self._observation(mover), float(reward), over, False, self._info()
@@ -249,17 +243,11 @@ class AzulEnv(gymnasium.Env):
 
     # -- helpers -----------------------------------------------------------------------------------------------
     def _play_opponents(self):
-        game = self.game
-        while self.learner is not None and not game.is_over and game.current_player != self.learner:
-            seat = game.current_player
-            bot = self._bots[seat]
-            answer, reason = _bots.ask(bot, game)
-            if reason is None:
-                reason = _bots.play_answer(game, answer)[2]
-            if reason is not None:
-                spec = self._factories[[p for p in range(self.players) if p != self.learner].index(seat)].spec
-                self._ended = True
-                raise OpponentError("opponent in seat %d (%s) failed: %s" % (seat, spec, reason))
+        """The opponents' moves on the table up to the learner's turn or the end; OpponentError for a forfeit."""
+        self.table.play_bots()
+        if self.table.forfeit is not None:
+            self._ended = True
+            raise OpponentError("opponent in %s" % self.table.forfeit)
 
     def _margin(self, seat):
         """``seat``'s score minus the best other score."""
@@ -286,7 +274,7 @@ class AzulEnv(gymnasium.Env):
         return info
 
     def _close_bots(self):
-        _close_all(self._bots)
+        _close_all(self._tables)
 
 
 class AzulVectorEnv(VectorEnv):
@@ -312,8 +300,8 @@ class AzulVectorEnv(VectorEnv):
 
     def __init__(self, num_envs=1, players=2, variant="classic", backend=None, threads=1,
                  autoreset_mode="next_step", copy=True):
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        self._engine = engine = _engine(backend)
+        self._engine = engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)
         mode = autoreset_mode.value if isinstance(autoreset_mode, AutoresetMode) else autoreset_mode
         mode = {v.value: k for k, v in AUTORESET_MODES.items()}.get(mode, mode)

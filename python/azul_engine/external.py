@@ -35,7 +35,7 @@ import sys
 import threading
 import time
 
-from ._pycommon import SplitMix64
+from ._backends import SplitMix64
 from .simple_bots import BotFailure
 
 

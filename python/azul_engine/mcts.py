@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
 
 from ._backends import engine_of
-from ._pycommon import SplitMix64
+from ._backends import SplitMix64
 from ._types import State
 
 if TYPE_CHECKING:

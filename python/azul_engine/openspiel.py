@@ -67,7 +67,8 @@ except ImportError as exc:
 
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-import azul_engine
+from ._backends import engine_named, engine_of, game_info
+from ._errors import IllegalMoveError
 
 __all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "AzulInformationStateObserver",
            "GAME_NAME",
@@ -76,7 +77,7 @@ __all__ = ["register", "game_bounds", "AzulGame", "AzulState", "AzulObserver", "
 GAME_NAME = "azul"
 DEFAULT_MAX_GAME_LENGTH = 2000
 # The engines' round cap for classic and grey (docs/decisions.md; game_info(...).max_rounds).
-MAX_ROUNDS = azul_engine.game_info("classic").max_rounds
+MAX_ROUNDS = game_info("classic").max_rounds
 _BACKENDS = ("auto", "python", "cpp")
 _default_backend = "auto"
 
@@ -149,7 +150,7 @@ def game_bounds(players, variant, max_game_length=DEFAULT_MAX_GAME_LENGTH):
     placement first, passing only when forced; tests/test_openspiel_bounds.py) reach about 60-70% of the move
     bound and 65-70% of the chance bound. The move bound is capped by ``max_game_length`` when that is smaller.
     """
-    info = azul_engine.game_info(variant, players)
+    info = game_info(variant, players)
     factories = info.factories
     if info.rounds is None:
         moves = MAX_ROUNDS * (4 * factories + (5 * players if variant == "grey" else 0))
@@ -180,7 +181,7 @@ def register(backend=None):
 def _engine_module(backend):
     if backend not in _BACKENDS:
         raise ValueError(f"unknown azul-engine backend {backend!r}; expected one of: {', '.join(_BACKENDS)}")
-    return azul_engine.load_backend(azul_engine.BACKEND if backend == "auto" else backend)
+    return engine_named(backend)
 
 
 class AzulGame(pyspiel.Game):
@@ -273,7 +274,7 @@ class AzulState(pyspiel.State):
     def _apply_action(self, action):
         # The engine checks the action: an illegal one raises IllegalMoveError and changes nothing.
         if self._cut_off():  # terminal for OpenSpiel, though the engine's game goes on
-            raise azul_engine.IllegalMoveError("the game is over: cut off at max_game_length = %d player moves"
+            raise IllegalMoveError("the game is over: cut off at max_game_length = %d player moves"
                                                % self._max_game_length)
         chance = self.engine_state.is_chance_node
         self.engine_state.apply(action)
@@ -292,25 +293,18 @@ class AzulState(pyspiel.State):
     def _action_to_string(self, player, action):
         try:
             return self.engine_state.action_to_string(action)
-        except azul_engine.IllegalMoveError:
+        except IllegalMoveError:
             # A grey-wall column away from its tiling decision: the row is not known here.
-            return "W?%d" % (action - azul_engine.TILE_ACTION_BASE + 1)
+            return "W?%d" % (action - engine_of(self.engine_state).TILE_ACTION_BASE + 1)
 
     def is_terminal(self):
         """True once the game is over, or cut off at ``max_game_length`` player moves."""
         return self.engine_state.is_over or self._cut_off()
 
     def returns(self):
-        """Per seat: 0 until the end; then +1 a sole winner, 0 a shared winner, -1 everyone else."""
-        g = self.engine_state
-        if g.is_over:
-            winners = g.winners
-        elif self._cut_off():
-            winners = range(g.players)
-        else:
-            return [0.0] * g.players
-        win = 1.0 if len(winners) == 1 else 0.0
-        return [win if p in winners else -1.0 for p in range(g.players)]
+        """Per seat: 0 until the end; then +1 a sole winner, 0 a shared winner, -1 everyone else (the engine's
+        ``returns()``); a game cut off at ``max_game_length`` is a draw, 0 for every seat."""
+        return self.engine_state.returns()
 
     def __str__(self):
         return str(self.engine_state)

@@ -79,10 +79,11 @@ def _existing(path: _Path) -> Optional[os.stat_result]:
         return None
 
 
-def check(path: _Path, mode: str = "new") -> None:
+def check(path: _Path, mode: str = "new", append: bool = True) -> None:
     """Raise now what writing ``path`` in ``mode`` would raise at its start (OutputExists for a file that exists
-    in mode "new", IsADirectoryError): for a command that has slow work to do before it writes."""
-    _check(path, mode, True)
+    in mode "new", IsADirectoryError): for a command that has slow work to do before it writes.  ``append``:
+    whether the command can add to the file (False for a page, written whole: its message offers --force only)."""
+    _check(path, mode, append)
 
 
 def _check(path: _Path, mode: str, append_allowed: bool) -> Optional[os.stat_result]:

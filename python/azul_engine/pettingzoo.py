@@ -69,7 +69,7 @@ except ImportError as exc:
         % exc
     ) from exc
 
-import azul_engine
+from ._backends import engine_named
 from .envs import observation_box
 
 __all__ = ["env", "raw_env"]
@@ -83,13 +83,6 @@ def env(players=2, variant="classic", backend=None, render_mode=None, flat_obser
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
-
-
-def _final_rewards(winners, players):
-    """Rewards by seat at the end of a game won by the seats ``winners``."""
-    if len(winners) == 1:
-        return [1.0 if p in winners else -1.0 for p in range(players)]
-    return [0.0 if p in winners else -1.0 for p in range(players)]
 
 
 class raw_env(AECEnv):
@@ -112,8 +105,8 @@ class raw_env(AECEnv):
             raise TypeError("flat_observation must be True or False, not %s" % type(flat_observation).__name__)
         self.flat_observation = flat_observation
         # The engine is kept by name, so that the environment can be deep-copied and pickled.
-        self.backend = azul_engine.BACKEND if backend is None else backend
-        engine = azul_engine.load_backend(self.backend)
+        engine = engine_named(backend)
+        self.backend = engine.NAME
         info = engine.game_info(variant=variant, players=players)  # also checks players and variant
         shape, num_actions = info.observation_shape, info.num_actions
         self.players = players
@@ -147,8 +140,7 @@ class raw_env(AECEnv):
             self.np_random, self.np_random_seed = seeding.np_random(seed)
         if seed is None:
             seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
-        engine = azul_engine.load_backend(self.backend)
-        self.game = engine.new_game(self.players, self.variant, seed=seed)
+        self.game = engine_named(self.backend).new_game(self.players, self.variant, seed=seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -199,7 +191,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if self.game.is_over:
-            for a, reward in zip(self.possible_agents, _final_rewards(self.game.winners, self.players)):
+            for a, reward in zip(self.possible_agents, self.game.returns()):
                 self.rewards[a] = reward
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()

@@ -9,13 +9,15 @@ winners, and the game can be saved as a record (``-o FILE`` saves it without ask
 It reads standard input line by line, so a script can play it: ``printf '1B1\\nquit\\n' | azul-engine play``.
 """
 
-import copy
 import sys
 
-from . import _cli, bots, game_info, mcts
+from . import _cli, bots, mcts, records
+from ._backends import game_info
 from ._errors import IllegalMoveError
+from .simple_bots import BotFailure
+from .table import HUMAN, Table
 
-__all__ = ["Game", "render", "hint", "main"]
+__all__ = ["TerminalGame", "render", "hint", "main"]
 
 _CLASSIC_STYLE = {"B": "bold white on #1f63b5", "Y": "bold black on #f0c419", "R": "bold white on #c8372d",
                   "K": "bold white on #262626", "W": "bold #1f63b5 on #f5f1e6", "M": "bold black on white"}
@@ -186,45 +188,36 @@ def _hint_line(item, iterations):
     return "%s  (%.0f%% of the search, value %.2f)" % (move, 100 * visits / iterations, value)
 
 
-class Game:
-    """A game between one person (``seat``) and bots, driven line by line: ``handle(line)`` returns False
-    once the person has quit."""
+class TerminalGame(Table):
+    """The terminal game: a ``table.Table`` with one person (``seat``) and bots, driven line by line:
+    ``handle(line)`` returns False once the person has quit. What is its own: drawing the position, reading the
+    person's commands, and saving the record."""
 
     def __init__(self, engine, players, variant, bot_specs, seat=0, seed=None, console=None, output=None):
         from rich.console import Console
-        self.console = console or Console(highlight=False)
-        self.engine, self.seat, self.output = engine, seat, output
-        self.state = engine.new_game(players=players, variant=variant, seed=seed)
-        seed = self.state.seed
         specs = list(bot_specs)
         if len(specs) == 1:
             specs = specs * (players - 1)
         if len(specs) != players - 1:
             raise ValueError("give one bot spec, or %d (one for each seat but yours): got %d"
                              % (players - 1, len(specs)))
-        self.names, self.bots = [], {}
         others = iter(specs)
-        for p in range(players):
-            if p == seat:
-                self.names.append("you")
-                continue
-            spec = next(others)
-            self.bots[p] = bots.make_bot(spec, bots.bot_seed(seed, p), p)
-            self.names.append(spec)
-        self.specs = ["human" if p == seat else self.names[p] for p in range(players)]
-        # Before each of the person's moves, for undo: the number of moves applied so far and the bots (their
-        # generators, so that after an undo they answer the same).
-        self.history = []
-        self.applied = 0
+        super().__init__(engine, players, variant, [HUMAN if p == seat else next(others) for p in range(players)],
+                         seed)
+        if self.forfeit is not None:  # a bot that could not be made: no game
+            self.close()
+            raise BotFailure(self.forfeit.reason)
+        self.console = console or Console(highlight=False)
+        self.seat, self.output = seat, output
+        self.labels = ["you" if p == seat else spec for p, spec in enumerate(self.specs)]  # as the board shows
         self.done = False
-        self.forfeit = None  # a bots.Forfeit once a bot has failed
 
     # -- output
     def say(self, text, style=None):
         self.console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def draw(self):
-        for item in render(self.state, self.names):
+        for item in render(self.state, self.labels):
             self.console.print(item)
 
     def prompt(self):
@@ -235,57 +228,42 @@ class Game:
         """Let the bots move until it is the person's turn or the game is over.  A bot that fails (raises, or
         answers what is not a legal move: an action id or notation) forfeits, as in ``bots.play_match``."""
         moved = False
-        while not self.state.is_over and self.state.current_player != self.seat:
-            p = self.state.current_player
-            answer, reason = bots.ask(self.bots[p], self.state)
-            if reason is None:
-                _, move, reason = bots.play_answer(self.state, answer)
-            if reason is not None:
-                return self.stop(p, reason)
-            self.applied += 1
-            self.say("player %d (%s) plays %s" % (p, self.names[p], move), style="cyan")
+        for played in self.bot_moves():
+            self.say("player %d (%s) plays %s" % (played.seat, self.labels[played.seat], played.move), style="cyan")
             moved = True
+        if self.forfeit is not None:
+            return self.stop()
         if moved or self.state.is_over:
             self.draw()
         if self.state.is_over:
             self.finish()
         return None
 
-    def stop(self, seat, reason):
-        """Bot ``seat`` forfeits: the game stops there, lost by that seat (a saved record says so)."""
+    def stop(self):
+        """A bot forfeited: the game stops there, lost by that seat (a saved record says so)."""
         self.done = True
-        self.forfeit = bots.Forfeit(seat, reason)
-        self.say("player %d (%s) forfeits: %s. The game stops here." % (seat, self.names[seat], reason),
+        seat, reason = self.forfeit.seat, self.forfeit.reason
+        self.say("player %d (%s) forfeits: %s. The game stops here." % (seat, self.labels[seat], reason),
                  style="bold red")
         if self.output:
             self.save(self.output)
 
     def start(self):
         self.say("Azul against %s; you are player %d; seed %d. Type help for the commands."
-                 % (", ".join(sorted(set(self.names) - {"you"})), self.seat, self.state.seed), style="bold")
+                 % (", ".join(sorted(set(self.labels) - {"you"})), self.seat, self.state.seed), style="bold")
         self.draw()
         self.bots_play()
 
     def finish(self):
         self.done = True
         state = self.state
+        self.tell_bots_the_end()
         self.say("Game over.", style="bold")
-        events = [e for rnd in state.score_sheet() for e in rnd if e["event"] in ("bonus", "end")]
-        for e in events:
-            if e["event"] == "bonus":
-                words = "rows %d x 2, columns %d x 7, colours %d x 10" % (e["rows"], e["columns"], e["colours"])
-            else:
-                parts = []
-                if e["stars"]:
-                    parts.append("stars %s +%d" % (e["stars"], e["star_points"]))
-                if e["numbers"]:
-                    parts.append("all %s +%d" % (", ".join("%ds" % n for n in e["numbers"]), e["number_points"]))
-                if e["kept"]:
-                    parts.append("%d kept tiles -%d" % (e["kept"], e["kept"]))
-                words = "; ".join(parts) or "none"
+        for e in records.end_bonus_events(state):
+            words = records.end_bonus_text(state.variant, e)
             self.say("end bonuses, player %d (%s): %+d (%s): %d -> %d" % (
-                e["player"], self.names[e["player"]], e["after"] - e["before"], words, e["before"], e["after"]))
-        self.say("final scores: " + ", ".join("player %d (%s) %d" % (p, self.names[p], s)
+                e["player"], self.labels[e["player"]], e["after"] - e["before"], words, e["before"], e["after"]))
+        self.say("final scores: " + ", ".join("player %d (%s) %d" % (p, self.labels[p], s)
                                               for p, s in enumerate(state.scores)), style="bold")
         winners = state.winners
         if winners == [self.seat]:
@@ -295,22 +273,10 @@ class Game:
         else:
             verdict = "You lose."
         self.say("winner%s: %s. %s" % ("s" if len(winners) > 1 else "",
-                                        ", ".join("player %d (%s)" % (p, self.names[p]) for p in winners),
+                                        ", ".join("player %d (%s)" % (p, self.labels[p]) for p in winners),
                                         verdict), style="bold green" if self.seat in winners else "bold")
         if self.output:
             self.save(self.output)
-
-    def record_json(self):
-        """The game so far as a record line, saying who played each seat (``bots``: the person is "human")."""
-        import json
-        record = json.loads(self.state.record_json())
-        record["bots"] = [{"spec": spec} for spec in self.specs]
-        if self.forfeit is not None:  # records.md section 5: the scores at the forfeit, the others win
-            from .records import forfeit_winners
-            record["final_scores"] = list(self.state.scores)
-            record["winners"] = forfeit_winners(record["final_scores"], self.forfeit.seat)
-            record["forfeit"] = self.forfeit.as_dict()
-        return json.dumps(record, separators=(", ", ": "))
 
     def save(self, path):
         try:
@@ -346,15 +312,10 @@ class Game:
                 self.save(words[1])
             return True
         if command == "undo":
-            if not self.history:
+            if not self.undo():
                 self.say("nothing to undo", style="yellow")
                 return True
-            applied, self.bots = self.history.pop()
-            while self.applied > applied:  # the engine's own undo, one move at a time
-                self.state.undo()
-                self.applied -= 1
             self.done = False  # an undo after the last move (or a forfeit) takes the game up again
-            self.forfeit = None
             self.say("took back your last move")
             self.draw()
             return True
@@ -374,15 +335,12 @@ class Game:
         if len(words) > 1:
             self.say("one move at a time, like %s" % self.state.legal_moves()[0], style="red")
             return True
-        bots_before = copy.deepcopy(self.bots)  # their generators too: after an undo they answer the same
         try:
-            self.state.apply(move.upper())
+            played = self.person_move(move.upper())
         except IllegalMoveError as e:
             self.say("illegal move %s: %s" % (move, e), style="red")
             return True
-        self.history.append((self.applied, bots_before))
-        self.applied += 1
-        self.say("player %d (you) plays %s" % (self.seat, move.upper()))
+        self.say("player %d (you) plays %s" % (self.seat, played.move))
         if self.state.current_player == self.seat and not self.state.is_over:
             self.draw()
         self.bots_play()
@@ -442,17 +400,18 @@ def command(args):
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(highlight=False)
     try:
-        game = Game(engine, args.players, args.variant, bots.split_bot_specs(args.bots), seat=args.seat,
-                    seed=args.seed, console=console, output=args.output)
+        game = TerminalGame(engine, args.players, args.variant, bots.split_bot_specs(args.bots), seat=args.seat,
+                            seed=args.seed, console=console, output=args.output)
     except ValueError as e:
         return fail(str(e))
     except bots.BotFailure as e:  # an external bot that did not start
         return fail("a bot could not start: %s" % e.reason)
-    game.start()
-    while True:
-        line = _read_line(console, game.prompt() if not game.done else "save FILE, undo or quit> ", interactive)
-        if line is None or not game.handle(line):
-            break
+    with game:  # the bots stop at the end (external engines end their processes)
+        game.start()
+        while True:
+            line = _read_line(console, game.prompt() if not game.done else "save FILE, undo or quit> ", interactive)
+            if line is None or not game.handle(line):
+                break
     if not game.done:
         console.print("left the game in round %d (scores %s)" % (
             game.state.round, " ".join(str(s) for s in game.state.scores)), markup=False, highlight=False)

@@ -20,10 +20,8 @@ import json
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Protocol, Sequence, TextIO,
                     Tuple, Union, cast)
 
-from . import _backends
-from ._backends import load_backend
+from ._backends import engine_named, game_info
 from ._errors import AzulError, IllegalMoveError, StateFormatError
-from ._pure.game_info import game_info
 from ._types import Engine, EngineLike, Record, State
 from .outputs import LineWriter  # records.LineWriter, as before
 from .outputs import _Path
@@ -32,16 +30,16 @@ if TYPE_CHECKING:
     from ._types import GameInfo, PavilionState
 
 __all__ = ["RecordError", "Finding", "Step", "walk", "is_refill", "LineWriter", "dumps", "write", "read", "iter_file", "read_line", "parse_line",
-           "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text"]
+           "no_record", "replay", "audit", "explain", "wall_text", "wall_bonus_text", "board_text", "board_bonus",
+           "board_bonus_text", "end_bonus_events", "end_bonus_text"]
 
 FORMAT, VERSION = "azul-record", 1
 _VARIANTS = ("classic", "grey", "summer-pavilion")
 _PAVILION = "summer-pavilion"
 # The game facts (start score, score floor, colours, rounds, bonuses) are the engines' game_info, the same in
 # both engines (tests/test_parity.py); the pure engine's is read here, which imports no compiled code.
-_INFO: Dict[str, GameInfo] = {v: cast("GameInfo", game_info(v)) for v in _VARIANTS}
+_INFO: Dict[str, GameInfo] = {v: game_info(v) for v in _VARIANTS}
 _PAVILION_ROUNDS = cast(int, _INFO[_PAVILION].rounds)
-_BONUS = _INFO["classic"].end_bonuses  # points of a complete row, column, colour
 _SEPARATORS = (", ", ": ")  # the engines' record_json() uses the same
 # The characters a record's strings may hold, checked before any string reaches an engine: tile strings are
 # colour letters; moves are notation (records.md), whose characters are all among these. The engine then
@@ -97,7 +95,7 @@ class Finding:
 # -- files ---------------------------------------------------------------------------------------------------
 
 class _Recorded(Protocol):
-    """What writes its own record: a game state, a ``bots.Match``."""
+    """What writes its own record: a game state, a ``table.Table``."""
 
     def record_json(self) -> str: ...
 
@@ -375,9 +373,7 @@ def _brief(value: object) -> str:
 
 def _engine(engine: EngineLike) -> Engine:
     """The engine module that ``engine`` names: an engine module, a backend name or None (the active one)."""
-    if engine is None:
-        return cast(Engine, load_backend(_backends.BACKEND))
-    return cast(Engine, load_backend(engine) if isinstance(engine, str) else engine)
+    return cast(Engine, engine_named(engine))
 
 
 class Step:
@@ -597,9 +593,31 @@ def _check_rounds(record: Record, sheet: List[List[_Event]], correct_rounds: Lis
     return previous
 
 
-def _bonus_words(b: _Event) -> str:
-    return "rows %d x %d, columns %d x %d, colours %d x %d" % (
-        b["rows"], _BONUS["row"], b["columns"], _BONUS["column"], b["colours"], _BONUS["colour"])
+def end_bonus_events(state: State) -> List[_Event]:
+    """The end bonuses of a finished game, one event a player from its score sheet (classic and grey: "bonus", with
+    rows, columns and colours; Summer Pavilion: "end", with stars, numbers and kept tiles); none before the end."""
+    if not state.is_over:
+        return []
+    return [e for e in state.score_sheet()[-1] if e["event"] in ("bonus", "end")]
+
+
+def end_bonus_text(variant: str, e: _Event) -> str:
+    """One player's end bonuses (an event of :func:`end_bonus_events`) in words, with the points each is worth in
+    ``variant`` (``game_info``): "rows 1 x 2, columns 2 x 7, colours 0 x 10"; in Summer Pavilion "stars O R +31,
+    all 1s, 2s +12, 2 kept tiles -2" (or "no bonus"). The one wording of the terminal game, the replay, audit and
+    explain."""
+    points = _INFO[variant].end_bonuses
+    if e["event"] == "bonus":
+        return "rows %d x %d, columns %d x %d, colours %d x %d" % (
+            e["rows"], points["row"], e["columns"], points["column"], e["colours"], points["colour"])
+    parts = []
+    if e["stars"]:
+        parts.append("stars %s +%d" % (" ".join(e["stars"]), e["star_points"]))
+    if e["numbers"]:
+        parts.append("all %s +%d" % (", ".join("%ds" % n for n in e["numbers"]), e["number_points"]))
+    if e["kept"]:
+        parts.append("%d kept tile%s -%d" % (e["kept"], "" if e["kept"] == 1 else "s", e["kept"]))
+    return ", ".join(parts) or "no bonus"
 
 
 def audit(record: Record, engine: EngineLike = None, line: Optional[int] = None) -> List[Finding]:
@@ -649,13 +667,13 @@ def _audit(record: Record, engine: Engine) -> List[Finding]:
         if final[p] in (correct_final[p], expected):
             continue
         if final[p] == last[p] and b["points"]:
-            why = "player %d: end bonuses missing: +%d (%s)" % (p, b["points"], _bonus_words(b))
+            why = "player %d: end bonuses missing: +%d (%s)" % (p, b["points"], end_bonus_text(record["variant"], b))
         elif final[p] == last[p] + 2 * b["points"] and b["points"]:
             why = "player %d: end bonuses counted twice: +%d, not +%d (%s)" % (
-                p, 2 * b["points"], b["points"], _bonus_words(b))
+                p, 2 * b["points"], b["points"], end_bonus_text(record["variant"], b))
         else:
             why = "player %d: final score %d, record says %d (last round %d + bonuses %d: %s)" % (
-                p, expected, final[p], last[p], b["points"], _bonus_words(b))
+                p, expected, final[p], last[p], b["points"], end_bonus_text(record["variant"], b))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected, player=p))
     _check_winners(record, state, findings)
     return findings
@@ -823,10 +841,8 @@ def _explain_classic(record: Record, state: State, findings: List[Finding]) -> s
         out.append("End bonuses")
         for e in sheet[-1]:
             if e["event"] == "bonus":
-                out.append("  player %d: rows %d x %d = %d, columns %d x %d = %d, colours %d x %d = %d: %d + %d = %d"
-                           % (e["player"], e["rows"], _BONUS["row"], _BONUS["row"] * e["rows"], e["columns"],
-                              _BONUS["column"], _BONUS["column"] * e["columns"], e["colours"], _BONUS["colour"],
-                              _BONUS["colour"] * e["colours"], e["before"], e["points"], e["after"]))
+                out.append("  player %d: %s = %d: %d + %d = %d" % (e["player"], end_bonus_text(record["variant"], e),
+                                                                 e["points"], e["before"], e["points"], e["after"]))
         out.append("Final scores %s, winners %s" % (state.scores, state.winners))
     for f in findings:
         out.append("Note: " + str(f))
@@ -873,17 +889,6 @@ def _pavilion_words(e: _Event) -> str:
     return "pass keeping %s" % (e["kept"] or "nothing")
 
 
-def _end_words(e: _Event) -> str:
-    parts = []
-    if e["stars"]:
-        parts.append("stars %s +%d" % (" ".join(e["stars"]), e["star_points"]))
-    if e["numbers"]:
-        parts.append("all %s +%d" % (", ".join("%ds" % n for n in e["numbers"]), e["number_points"]))
-    if e["kept"]:
-        parts.append("%d kept tile%s -%d" % (e["kept"], "" if e["kept"] == 1 else "s", e["kept"]))
-    return ", ".join(parts) or "no bonus"
-
-
 def _check_pavilion_rounds(record: Record, state: State, sheet: List[List[_Event]], correct_rounds: List[Any],
                            findings: List[Finding]) -> List[int]:
     """Each scored round's scores (Summer Pavilion); returns the record's scores after the last of them."""
@@ -904,8 +909,8 @@ def _check_pavilion_rounds(record: Record, state: State, sheet: List[List[_Event
                 why = ("player %d: record says %d, but a score never drops below %d; the rules give %d (from %d: %s)"
                        % (p, recorded[p], info.min_score, expected, previous[p], sentence))
             elif i == _PAVILION_ROUNDS and state.is_over and recorded[p] == state.scores[p]:
-                why = ("player %d: round 6's score is taken before the end bonuses and the kept-tile penalty: %d, "
-                       "record says %d (the final score)" % (p, expected, recorded[p]))
+                why = ("player %d: round %d's score is taken before the end bonuses and the kept-tile penalty: %d, "
+                       "record says %d (the final score)" % (p, _PAVILION_ROUNDS, expected, recorded[p]))
             else:
                 why = "player %d: score %d, record says %d (from %d: %s)" % (p, expected, recorded[p], previous[p],
                                                                             sentence)
@@ -928,13 +933,14 @@ def _audit_pavilion(record: Record, state: State, findings: List[Finding]) -> Li
         if final[p] in (correct_final[p], expected):
             continue
         if final[p] == _loss(previous[p], e["kept"]) and gain:
-            why = "player %d: end bonuses missing: +%d (%s)" % (p, gain, _end_words(e))
+            why = "player %d: end bonuses missing: +%d (%s)" % (p, gain, end_bonus_text(_PAVILION, e))
         elif final[p] == previous[p] + gain and e["kept"]:
             why = "player %d: the %d tile%s still kept %s not subtracted (%s)" % (
-                p, e["kept"], "" if e["kept"] == 1 else "s", "is" if e["kept"] == 1 else "are", _end_words(e))
+                p, e["kept"], "" if e["kept"] == 1 else "s", "is" if e["kept"] == 1 else "are",
+                end_bonus_text(_PAVILION, e))
         else:
-            why = "player %d: final score %d, record says %d (round 6 %d: %s)" % (
-                p, expected, final[p], previous[p], _end_words(e))
+            why = "player %d: final score %d, record says %d (round %d %d: %s)" % (
+                p, expected, final[p], _PAVILION_ROUNDS, previous[p], end_bonus_text(_PAVILION, e))
         findings.append(Finding(why, field="final_scores", recorded=final[p], correct=expected, player=p))
     _check_winners(record, state, findings)
     return findings
@@ -964,7 +970,7 @@ def _explain_pavilion(record: Record, state: State, findings: List[Finding]) -> 
         out.append("End of the game")
         for e in sheet[-1]:
             if e["event"] == "end":
-                out.append("  player %d: %s: %d -> %d" % (e["player"], _end_words(e), e["before"], e["after"]))
+                out.append("  player %d: %s: %d -> %d" % (e["player"], end_bonus_text(_PAVILION, e), e["before"], e["after"]))
         out.append("Final scores %s, winners %s" % (state.scores, state.winners))
     for f in findings:
         out.append("Note: " + str(f))
@@ -1009,18 +1015,120 @@ def wall_bonus_text(engine: Engine, wall: Union[str, Sequence[str]], score: int,
     if isinstance(wall, str):
         wall = wall_text(wall)
     b = engine.end_bonus(wall, variant=variant)
+    points = _INFO[variant or "classic"].end_bonuses
     return "\n".join([
-        "complete rows:    %d x %d = %d" % (b["rows"], _BONUS["row"], _BONUS["row"] * b["rows"]),
-        "complete columns: %d x %d = %d" % (b["columns"], _BONUS["column"], _BONUS["column"] * b["columns"]),
-        "complete colours: %d x %d = %d" % (b["colours"], _BONUS["colour"], _BONUS["colour"] * b["colours"]),
+        "complete rows:    %d x %d = %d" % (b["rows"], points["row"], points["row"] * b["rows"]),
+        "complete columns: %d x %d = %d" % (b["columns"], points["column"], points["column"] * b["columns"]),
+        "complete colours: %d x %d = %d" % (b["colours"], points["colour"], points["colour"] * b["colours"]),
         "bonuses: %d" % b["points"],
         "final score: %d + %d = %d" % (score, b["points"], score + b["points"]),
     ])
 
 
-if not TYPE_CHECKING:  # to a type checker, the module has exactly the names it defines
-    def __getattr__(name):
-        if name == "to_html":  # moved up a layer: the HTML replay draws with the pictures, which read records
-            raise AttributeError("azul_engine.records.to_html is now azul_engine.replay.to_html (the same "
-                                 "arguments)")
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_STARS = cast(str, _INFO[_PAVILION].stars)  # O R B Y G P C: the rows of a board as typed
+_STAR_WORDS = {"O": "orange", "R": "red", "B": "blue", "Y": "yellow", "G": "green", "P": "purple", "C": "centre"}
+_BOARD_CELLS = _INFO[_PAVILION].colours + "."
+_KEEP = 4  # tiles a pass keeps at most (rules section 3)
+
+
+def board_text(text: str) -> List[str]:
+    """A Summer Pavilion board as typed at the table: seven rows, one a star in the order O R B Y G P C (the outer
+    stars clockwise from the upper left, then the centre), each the six spaces 1-6 as colour letters (P G O Y B R)
+    or '.' for an empty space.  One row per line (or rows separated by ``/``, or seven words on one line); spaces
+    between cells and lower-case letters are allowed.  Raises ValueError naming the row that is not six spaces.
+    """
+    if not isinstance(text, str):
+        raise ValueError("board: not text")
+    lines = [line for line in text.replace("/", "\n").splitlines() if line.strip()]
+    if len(lines) == 1 and len(lines[0].split()) == 7:
+        lines = lines[0].split()
+    if len(lines) != 7:
+        raise ValueError("board: %d rows, not 7 (one row per star, O R B Y G P C, each its six spaces; or rows "
+                         "separated by '/')" % len(lines))
+    rows = []
+    for number, (line, star) in enumerate(zip(lines, _STARS), 1):
+        row = "".join(line.split())
+        for ch in row:
+            if not (ch.isascii() and ch.upper() in _BOARD_CELLS):
+                raise ValueError("board: row %d (%s star): %s is not a colour letter (P G O Y B R) or '.' for an "
+                                 "empty space" % (number, _STAR_WORDS[star], ascii(ch)))
+        if len(row) != 6:
+            raise ValueError("board: row %d (%s star) has %d spaces, not 6: %s"
+                             % (number, _STAR_WORDS[star], len(row), _show(line.strip())))
+        rows.append(row.upper())
+    return rows
+
+
+def _board_end(engine: Engine, board: Sequence[str], score: int, kept: int) -> int:
+    """The final score the engine gives a Summer Pavilion board after round 6: seat 0 with ``board`` and
+    ``score`` passes last, keeping ``kept`` tiles (the other seat has passed with nothing)."""
+    colours = _INFO[_PAVILION].colours
+    used = [sum(row.count(c) for row in board) for c in colours]
+    hand = ""
+    for _ in range(kept):  # any colours: a kept tile costs 1 whatever its colour
+        c = min(range(len(colours)), key=lambda k: used[k])
+        used[c] += 1
+        hand += colours[c]
+    hand = "".join(sorted(hand, key=colours.index))
+    per_colour = _INFO[_PAVILION].tiles_per_colour
+    bag = ",".join(str(per_colour - u) for u in used)
+    text = ("azul-state/1 variant=summer-pavilion players=2 chance=sampled seed=0 rng=0000000000000001 round=%d "
+            "phase=play fill=- turn=0 start=0 marker=0 moves=1 next=-1 owed=0 factories=-,-,-,-,- center=- supply=- "
+            "refill=- bag=%s tower=0,0,0,0,0,0 prefill=%s/0,0,0,0,0,0 p0=%d:%s:%s:0 p1=%d:-:%s:1"
+            % (_PAVILION_ROUNDS, bag, bag, score, hand or "-", "/".join(board), score, "/".join(["......"] * 7)))
+    try:
+        state = engine.from_text(text)
+    except StateFormatError as e:  # "field p0: the orange star cannot hold red": the board is seat 0's
+        message = str(e)
+        raise StateFormatError("board: " + (message[10:] if message.startswith("field p0: ") else message)) from None
+    state.apply("-" + hand)
+    if not state.is_over:
+        raise ValueError("board: the engine did not end the game after round %d" % _PAVILION_ROUNDS)
+    return state.scores[0]
+
+
+def board_bonus(engine: Engine, board: Sequence[str], score: int, kept: int = 0) -> Dict[str, Any]:
+    """The end of a Summer Pavilion game for a board at the table: ``board`` (``board_text``'s seven rows),
+    ``score`` after round 6's passes and ``kept``, the tiles still kept (0-4).  Returns ``{"stars": {star: points}
+    for each complete star, "numbers": {n: points} for each number whose seven spaces are covered, "bonus",
+    "kept", "penalty", "final"}``: every figure the engine's (its end scoring of the board, then of the board
+    with one star, or one number's spaces, alone).  Raises ValueError (StateFormatError for a board the rules
+    forbid) naming the problem."""
+    floor = _INFO[_PAVILION].min_score
+    if not _is_int(score) or score < floor:
+        raise ValueError("score: %s is not a whole number %d or more (a Summer Pavilion score never drops below %d)"
+                         % (_brief(score), floor, floor))
+    if not _is_int(kept) or not 0 <= kept <= _KEEP:
+        raise ValueError("kept: %s is not 0 to %d (a pass keeps at most %d tiles)" % (_brief(kept), _KEEP, _KEEP))
+    rows = list(board)
+    bonus = _board_end(engine, rows, score, 0) - score
+    stars: Dict[str, int] = {}
+    numbers: Dict[int, int] = {}
+    for i, star in enumerate(_STARS):
+        alone = [row if k == i else "......" for k, row in enumerate(rows)]
+        points = _board_end(engine, alone, score, 0) - score
+        if points:
+            stars[star] = points
+    for n in range(1, 7):
+        alone = ["." * (n - 1) + row[n - 1] + "." * (6 - n) for row in rows]
+        points = _board_end(engine, alone, score, 0) - score
+        if points:
+            numbers[n] = points
+    final = _board_end(engine, rows, score, kept)
+    return {"stars": stars, "numbers": numbers, "bonus": bonus, "kept": kept, "penalty": score + bonus - final,
+            "final": final}
+
+
+def board_bonus_text(engine: Engine, board: Union[str, Sequence[str]], score: int, kept: int = 0) -> str:
+    """check-score for a Summer Pavilion board at the table: the bonus lines, the kept tiles' penalty and the
+    final total, as text (``board_bonus``)."""
+    b = board_bonus(engine, board_text(board) if isinstance(board, str) else board, score, kept)
+    stars = ", ".join("%s %d" % (_STAR_WORDS[s], p) for s, p in b["stars"].items())
+    numbers = ", ".join("%d (%d)" % (n, p) for n, p in b["numbers"].items())
+    return "\n".join([
+        "complete stars:   %s = %d" % (stars or "none", sum(b["stars"].values())),
+        "numbers covered:  %s = %d" % (numbers or "none", sum(b["numbers"].values())),
+        "bonuses: %d" % b["bonus"],
+        "kept tiles:       %d, -%d" % (b["kept"], b["penalty"]),
+        "final score: %d + %d - %d = %d" % (score, b["bonus"], b["penalty"], b["final"]),
+    ])

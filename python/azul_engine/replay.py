@@ -25,9 +25,9 @@ import importlib.resources
 import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
-from markupsafe import Markup
 
 from . import records, svg
+from ._markup import Markup
 from ._types import EngineLike, Record, State
 
 if TYPE_CHECKING:
@@ -70,22 +70,9 @@ def frames(record: Record, engine: EngineLike = None) -> List[Frame]:
 
 def _bonuses(record: Record, final: State) -> List[str]:
     """Per player, the end-of-game bonuses as words, from the final state's score sheet."""
-    events = [e for rnd in final.score_sheet() for e in rnd if e["event"] in ("bonus", "end")]
     out: List[str] = [""] * record["players"]
-    for e in events:
-        p = e["player"]
-        if e["event"] == "bonus":  # classic and grey
-            out[p] = "+%d: rows %d x 2, columns %d x 7, colours %d x 10" % (
-                e["points"], e["rows"], e["columns"], e["colours"])
-        else:  # Summer Pavilion
-            parts = []
-            if e["stars"]:
-                parts.append("stars %s +%d" % (e["stars"], e["star_points"]))
-            if e["numbers"]:
-                parts.append("all %s +%d" % (", ".join("%ds" % n for n in e["numbers"]), e["number_points"]))
-            if e["kept"]:
-                parts.append("%d kept tile%s -%d" % (e["kept"], "" if e["kept"] == 1 else "s", e["kept"]))
-            out[p] = "%+d: %s" % (e["after"] - e["before"], "; ".join(parts) or "none")
+    for e in records.end_bonus_events(final):
+        out[e["player"]] = "%+d: %s" % (e["after"] - e["before"], records.end_bonus_text(final.variant, e))
     return out if any(out) else []
 
 

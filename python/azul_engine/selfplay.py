@@ -23,7 +23,8 @@ import time
 import zipfile
 
 from . import bots, tournament
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
+from .table import Table
 
 __all__ = ["FORMAT", "VERSION", "COLUMNS", "Summary", "play_game", "run", "read_npz", "game_seats"]
 
@@ -43,63 +44,47 @@ def game_seats(specs, players, index):
     return [specs[k] for k in seatings[index % len(seatings)]]
 
 
-def _returns(players, winners):
-    win = 1.0 if len(winners) == 1 else 0.0
-    return [win if p in winners else -1.0 for p in range(players)]
-
-
 def play_game(backend, players, variant, seed, seats, game):
     """Play one game and return its rows as columns: a dict of numpy arrays (``COLUMNS``; ``visits`` as an
     int32 array with a row of zeros where the bot made no search, and ``has_visits`` saying which rows have
     them).  A top-level function, so that workers can run it.
 
-    Each bot sees a copy of the state and may answer an action id or notation.  A bot that fails (cannot start,
-    raises, answers what is not a legal move) forfeits, as in ``bots.play_match``: the game gives no rows, and
-    the result is ``{"forfeit": "game G, seat S (SPEC): REASON"}`` instead."""
+    The game is played on a ``table.Table``: each bot sees a copy of the state and may answer an action id or
+    notation, and a bot that fails (cannot be made, raises, answers what is not a legal move) forfeits, as in
+    ``bots.play_match``: the game gives no rows, and the result is ``{"forfeit": "game G, seat S (SPEC): REASON"}``
+    instead."""
     import numpy as np
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     num_actions = engine.SP_NUM_ACTIONS if variant == "summer-pavilion" else engine.NUM_ACTIONS
-    players_bots = []
-    try:
-        for seat, spec in enumerate(seats):
-            try:
-                players_bots.append(bots.make_bot(spec, bots.bot_seed(seed, seat), seat))
-            except bots.BotFailure as e:
-                return {"forfeit": "game %d, seat %d (%s): %s" % (game, seat, spec, e.reason)}
-            except Exception as e:  # as play_match words it
-                return {"forfeit": "game %d, seat %d (%s): could not be made: %s: %s"
-                        % (game, seat, spec, type(e).__name__, e)}
-        return _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots)
-    finally:
-        bots.close_bots(players_bots)
+    with Table(engine, players, variant, seats, seed, undo=False) as table:
+        return _play_rows(table, np, num_actions, seats, game)
 
 
-def _play_rows(engine, np, num_actions, players, variant, seed, seats, game, players_bots):
-    state = engine.new_game(players=players, variant=variant, seed=seed)
+def _play_rows(table, np, num_actions, seats, game):
+    state = table.state
     observations, masks, actions, movers, rounds, visits, searched = [], [], [], [], [], [], []
-    while not state.is_over:
+    while table.bot_to_move():
         player = state.current_player
         observations.append(state.observation_tensor())
         masks.append(state.legal_action_mask())
         movers.append(player)
         rounds.append(state.round)
-        bot = players_bots[player]
-        answer, reason = bots.ask(bot, state)
-        if reason is None:
-            action, _, reason = bots.play_answer(state, answer)
-        if reason is not None:
-            return {"forfeit": "game %d, seat %d (%s): %s" % (game, player, seats[player], reason)}
-        counts = getattr(bot, "last_visits", None)
+        played = table.bot_move()
+        if played is None:
+            break
+        counts = getattr(table.bots[player], "last_visits", None)
         row = np.zeros(num_actions, dtype=np.int32)
         if counts:
             for a, n in counts.items():
                 row[a] = n
         visits.append(row)
         searched.append(bool(counts))
-        actions.append(action)
+        actions.append(played.action)
+    if table.forfeit is not None:
+        f = table.forfeit
+        return {"forfeit": "game %d, seat %d (%s): %s" % (game, f.seat, seats[f.seat], f.reason)}
     n = len(actions)
-    scores, winners = list(state.scores), list(state.winners)
-    returns = _returns(players, winners)
+    seed, scores, returns = table.seed, table.scores, table.returns()
     movers = np.array(movers, dtype=np.int8)
     return {
         "game": np.full(n, game, dtype=np.int64),
@@ -387,8 +372,8 @@ def run(specs, games, directory, players=2, variant="classic", seed=0, fmt="parq
     from . import distributed
 
     specs = _check(specs, games, players, variant, seed, fmt, shard_games)
-    backend = backend or BACKEND
-    engine = load_backend(backend)
+    engine = engine_named(backend)
+    backend = engine.NAME
     if fmt == "parquet":
         _arrow()
     os.makedirs(directory, exist_ok=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, cast
 
-from ._pycommon import SplitMix64  # the generator of rules.md section 5, the games' own
+from ._backends import SplitMix64  # the generator of rules.md section 5, the games' own
 from ._types import State
 
 if TYPE_CHECKING:
@@ -82,8 +82,3 @@ class BotFailure(Exception):
         super().__init__(reason)
         self.reason = reason
 
-
-# Shown, pickled and found as azul_engine.bots.NAME, as before the bots were split by job.
-for _cls in (RandomBot, GreedyBot, BotFailure):
-    _cls.__module__ = "azul_engine.bots"
-del _cls

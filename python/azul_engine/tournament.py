@@ -19,6 +19,12 @@ of all bots add up to the games played.  Win rates carry a 95% Wilson interval, 
 interval (mean +- 1.96 standard errors; the table cuts it at the game's lowest score, 0, or 1 in Summer
 Pavilion).  The games of one deal are not independent, so read the intervals as a guide, not a test.
 
+Ratings.  ``ratings(result)`` rates the bots by Bradley-Terry maximum likelihood, with intervals that count deals
+(``azul_engine.ratings``); at two players every pair of bots also has its pentanomial counts.  ``run(plan,
+sprt=...)`` with two bots at two players plays deal after deal until fishtest's generalized SPRT on the
+pentanomial counts of the first bot against the second decides (or the plan's games run out), then stops the
+workers: the result has the games of the deals played, whole.
+
 >>> result = run(plan(["random", "greedy"], players=2, games=4, seed=0), workers=1)
 >>> [(s.bot, s.games) for s in result.standings]
 [('random', 4), ('greedy', 4)]
@@ -33,10 +39,11 @@ import math
 import time
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
-from . import bots, distributed, records
-from ._backends import BACKEND, load_backend
+from . import bots, distributed, ratings as _ratings, records
+from ._backends import engine_named
 
-__all__ = ["Plan", "Game", "Standing", "Result", "seatings", "plan", "play_game", "run", "table"]
+__all__ = ["Plan", "PlannedGame", "Standing", "Result", "SPRTState", "seatings", "plan", "play_game", "run", "table",
+           "ratings"]
 
 _Z95 = 1.959963984540054
 MAX_GAMES = 1_000_000  # a plan lists its games: a limit far above any real tournament keeps it in memory
@@ -63,7 +70,7 @@ def seatings(count: int, players: int) -> List[Tuple[int, ...]]:
     return list(dict.fromkeys(rotations))  # a repeated list repeats its rotations: each is played once
 
 
-class Game:
+class PlannedGame:
     """One game of a plan: its index, deal seed and the bot spec of each seat."""
 
     __slots__ = ("index", "seed", "seats")
@@ -72,26 +79,28 @@ class Game:
         self.index, self.seed, self.seats = index, seed, tuple(seats)
 
     def __repr__(self) -> str:
-        return "Game(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
+        return "PlannedGame(%d, seed=%d, seats=%r)" % (self.index, self.seed, self.seats)
 
 
 class Plan:
     """What a tournament plays: ``bots`` (specs, in the given order), ``players``, ``variant``, ``seed``,
-    ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the Game list, deal by deal)."""
+    ``deals``, ``seatings`` (tuples of bot indices) and ``games`` (the PlannedGame list, deal by deal)."""
 
     def __init__(self, specs: Sequence[str], players: int, variant: str, seed: int, deals: int,
                  seats: List[Tuple[int, ...]]) -> None:
         self.bots, self.players, self.variant, self.seed = list(specs), players, variant, seed
         self.deals, self.seatings = deals, seats
-        self.games = [Game(d * len(seats) + j, seed + d, [specs[i] for i in seating])
+        self.games = [PlannedGame(d * len(seats) + j, seed + d, [specs[i] for i in seating])
                       for d in range(deals) for j, seating in enumerate(seats)]
 
-    def describe(self) -> str:
-        """One line: players, variant, games, deals and seatings, seeds."""
-        last = self.seed + self.deals - 1
+    def describe(self, deals: Optional[int] = None) -> str:
+        """One line: players, variant, games, deals and seatings, seeds (``deals``: of the first ``deals`` deals
+        only, for a run that stopped early, as an SPRT does)."""
+        played = self.deals if deals is None else deals
+        last = self.seed + played - 1
         return ("%d players, %s, %d games (%d deal%s x %d seatings), seeds %s" % (
-            self.players, self.variant, len(self.games), self.deals, "" if self.deals == 1 else "s",
-            len(self.seatings), self.seed if last == self.seed else "%d-%d" % (self.seed, last)))
+            self.players, self.variant, played * len(self.seatings), played, "" if played == 1 else "s",
+            len(self.seatings), self.seed if last <= self.seed else "%d-%d" % (self.seed, last)))
 
 
 def plan(bot_specs: Union[str, Sequence[str]], players: int = 2, variant: str = "classic",
@@ -147,10 +156,10 @@ def play_game(backend: str, players: int, variant: str, seed: int, seats: Sequen
     """Play one game (``bots.play_match``) on the engine named ``backend``: ``(record_json, scores, winners,
     forfeit)``, ``forfeit`` None or ``(seat, reason)``.  A top-level function, so that worker processes can run
     it."""
-    match = bots.play_match(load_backend(backend), players, variant, seed, list(seats), time_limit=time_limit,
+    table = bots.play_match(engine_named(backend), players, variant, seed, list(seats), time_limit=time_limit,
                             event=event, date=date)
-    forfeit = None if match.forfeit is None else (match.forfeit.seat, match.forfeit.reason)
-    return match.record_json(), match.scores, match.winners, forfeit
+    forfeit = None if table.forfeit is None else (table.forfeit.seat, table.forfeit.reason)
+    return table.record_json(), table.scores, table.winners, forfeit
 
 
 class Standing:
@@ -190,23 +199,53 @@ class Standing:
         return mean - half, mean + half
 
 
+class SPRTState:
+    """An SPRT as it goes: ``test`` (a ``ratings.SPRT``), ``counts`` (the first bot's pentanomial counts so far),
+    ``llr``, ``games`` played and ``decision`` (``"H1"``, ``"H0"`` or None)."""
+
+    def __init__(self, test: _ratings.SPRT) -> None:
+        self.test, self.counts, self.llr, self.games = test, [0] * 5, 0.0, 0
+        self.decision: Optional[str] = None
+
+    def line(self) -> str:
+        """``LLR: 1.23 (-2.94, 2.94) [0.00, 10.00] nElo, 40 games``, and the decision once there is one."""
+        return _ratings.sprt_line(self.test, self.llr, self.games, self.decision)
+
+
 class Result:
     """A finished tournament: its ``plan``, ``standings`` (one per bot, in the plan's order), ``backend``,
     ``workers``, wall-clock ``seconds``, ``where`` the games ran (``"local"``, ``"ray HOST:PORT"``) and
-    ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``Game`` of the plan)."""
+    ``forfeits``: ``(game, seat, reason)`` for each game lost by forfeit (``game`` a ``PlannedGame`` of the plan).
+    ``outcomes``: ``(scores, winners)`` of each game played, in the plan's order (``played`` of them: fewer than
+    the plan's games when an SPRT stopped the run); ``sprt``: the SPRTState, or None."""
 
     def __init__(self, plan: Plan, standings: List[Standing], backend: str, workers: int, seconds: float,
-                 where: str = "local", forfeits: Iterable[Tuple[Game, int, str]] = ()) -> None:
+                 where: str = "local", forfeits: Iterable[Tuple[PlannedGame, int, str]] = (),
+                 outcomes: Optional[List[Tuple[Tuple[int, ...], Tuple[int, ...]]]] = None,
+                 sprt: Optional[SPRTState] = None) -> None:
         self.plan, self.standings = plan, standings
         self.backend, self.workers, self.seconds = backend, workers, seconds
         self.where = where
         self.forfeits = list(forfeits)
+        self.outcomes = outcomes if outcomes is not None else []
+        self.sprt = sprt
+
+    @property
+    def played(self) -> int:
+        """Games played."""
+        return len(self.outcomes)
+
+    def games(self) -> List[_ratings.GameResult]:
+        """The games played, as the ratings take them (the deal of each: variant, players and deal seed)."""
+        return [_ratings.GameResult(game.seats, scores, winners, (self.plan.variant, self.plan.players, game.seed))
+                for game, (scores, winners) in zip(self.plan.games, self.outcomes)]
 
 
 def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None, output: Optional[str] = None,
         progress: Optional[Callable[[int], object]] = None, executor: Optional[distributed.Executor] = None,
         time_limit: Optional[float] = None, event: Optional[str] = None, date: Optional[str] = None,
-        output_mode: str = "new") -> Result:
+        output_mode: str = "new", sprt: Optional[_ratings.SPRT] = None,
+        on_deal: Optional[Callable[[SPRTState], object]] = None) -> Result:
     """Play every game of ``plan`` (a Plan) and return the Result.
 
     ``workers``: processes, at most ``WORKERS_PER_CORE`` per core (default: every core; 1 plays in this
@@ -219,9 +258,17 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
     ``progress``: called with the number of games finished after each game.  ``time_limit``: seconds a bot may
     take for a move (None: no limit).  A bot that crashes, answers an illegal move or runs out of time loses
     that game by forfeit (``bots.play_match``; in the record, and in ``Result.forfeits``); the others go on.
+
+    ``sprt``: a ``ratings.SPRT`` (the plan must have two bots at two players): after each deal the LLR of the
+    first bot's pentanomial counts is computed (``on_deal`` is called with the SPRTState), and once it passes a
+    bound no more games are taken: the executor's tasks still running are stopped (a local pool is terminated, Ray
+    tasks cancelled; a Ray instance the executor started ends them when it closes) and the result, its records
+    included, holds the deals played.  Each task is then one deal, so that little is played past the decision.
     """
-    backend = backend or BACKEND
-    load_backend(backend)  # an ImportError here, not in every worker
+    if sprt is not None and (len(plan.bots) != 2 or plan.players != 2):
+        raise ValueError("an SPRT needs two bots at two players (given %d bots, %d players)"
+                         % (len(plan.bots), plan.players))
+    backend = engine_named(backend).NAME  # an ImportError here, not in every worker
     own = executor is None
     if executor is None:
         distributed.check_workers(workers)
@@ -230,14 +277,20 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
     jobs = ((backend, plan.players, plan.variant, g.seed, g.seats, time_limit, event, date) for g in plan.games)
     forfeits = []
     standings = {spec: Standing(spec) for spec in plan.bots}
+    outcomes: List[Tuple[Tuple[int, ...], Tuple[int, ...]]] = []
+    state = SPRTState(sprt) if sprt is not None else None
+    per_deal = len(plan.seatings)
     out = None
     start = time.perf_counter()
     try:
         out = records.LineWriter(output, output_mode) if output else None  # whole lines, even if interrupted
-        results = executor.map(play_game, jobs, count=len(plan.games))  # in order, so the records are too
+        # in order, so the records are too; under an SPRT one deal a task
+        results = executor.map(play_game, jobs, count=len(plan.games), chunksize=per_deal if sprt else None)
+        points = 0.0  # the first bot's points in the deal being played (SPRT)
         for done, (game, (record, scores, winners, forfeit)) in enumerate(zip(plan.games, results), 1):
             if out:
                 out.write_line(record)
+            outcomes.append((tuple(scores), tuple(winners)))
             if forfeit is not None:
                 forfeits.append((game, forfeit[0], forfeit[1]))
                 standings[game.seats[forfeit[0]]].forfeits += 1
@@ -247,8 +300,23 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
                 standing.scores.append(scores[seat])
                 if seat in winners:
                     standing.wins += 1.0 / len(winners)
+                    if spec == plan.bots[0]:
+                        points += 1.0 / len(winners)
             if progress:
                 progress(done)
+            if state is not None and done % per_deal == 0:
+                state.counts[int(round(2 * points))] += 1
+                points = 0.0
+                state.games = done
+                state.llr = state.test.llr(state.counts)
+                state.decision = state.test.decision(state.llr)
+                if on_deal:
+                    on_deal(state)
+                if state.decision:
+                    break
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # stops what is still running: the local pool, or the Ray tasks (see above)
     except BaseException:
         if out:
             out.close(cut=True)
@@ -259,7 +327,7 @@ def run(plan: Plan, workers: Optional[int] = None, backend: Optional[str] = None
         if out:
             out.close()
     return Result(plan, [standings[spec] for spec in plan.bots], backend, min(executor.workers, len(plan.games)),
-                  time.perf_counter() - start, executor.where, forfeits)
+                  time.perf_counter() - start, executor.where, forfeits, outcomes, state)
 
 
 def table(result: Result) -> str:
@@ -277,12 +345,27 @@ def table(result: Result) -> str:
                      "%.1f-%.1f%%" % (100 * lo, 100 * hi), "%.1f" % s.mean_score, "%.1f-%.1f" % (slo, shi))
                     + (("%d" % s.forfeits,) if forfeits else ()))
     where = getattr(result, "where", "local")
+    played = getattr(result, "outcomes", None)
+    games = len(played) if played is not None else len(result.plan.games)
     heading = "%s; backend %s, %d worker%s%s, %.1f s, %.1f games/s" % (
-        result.plan.describe(), result.backend, result.workers, "" if result.workers == 1 else "s",
-        "" if where == "local" else " (%s)" % where, result.seconds,
-        len(result.plan.games) / result.seconds if result.seconds > 0 else float("inf"))
+        result.plan.describe(games // len(result.plan.seatings)), result.backend, result.workers,
+        "" if result.workers == 1 else "s", "" if where == "local" else " (%s)" % where, result.seconds,
+        games / result.seconds if result.seconds > 0 else float("inf"))
     # text left, numbers right
     headers = ("bot", "games", "wins", "win rate", "95% CI", "avg score", "95% CI") + (("forfeits",) if forfeits
                                                                                       else ())
     text: str = text_table(headers, rows, justify="lrrrlrl" + ("r" if forfeits else ""))
     return heading + "\n" + text
+
+
+def ratings(result: Result, anchor: Optional[str] = None, anchor_elo: float = 0.0,
+            prior: Optional[float] = None) -> Tuple[_ratings.Ratings, List[_ratings.PairStats]]:
+    """The Bradley-Terry ratings of a tournament's bots (``ratings.rate``: ``anchor`` default the first bot) and,
+    at two players, the trinomial and pentanomial statistics of each pair of bots (``ratings.all_pair_stats``: of
+    two bots, from the first one's view, as an SPRT tests it; of more, the stronger first).  ValueError for fewer
+    than two bots, or no games."""
+    games = result.games()
+    rated = _ratings.rate(games, anchor, anchor_elo, prior, bots=result.plan.bots)
+    order = result.plan.bots if len(result.plan.bots) == 2 else rated.bots
+    pairs = _ratings.all_pair_stats(games, order) if result.plan.players == 2 else []
+    return rated, pairs

@@ -45,7 +45,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from . import distributed, network, tournament
-from ._backends import BACKEND, load_backend
+from ._backends import engine_named
 
 __all__ = ["Settings", "run", "play_selfplay", "play_bootstrap", "read_curve", "register"]
 
@@ -81,6 +81,8 @@ class Settings:
     lr: float = 1e-3
     weight_decay: float = 1e-4
     value_weight: float = 1.0
+    augment: bool = True
+    expert_iterations: int = 0
     arena_games: int = 40
     arena_simulations: int = 100
     gate: float = 0.55
@@ -207,7 +209,7 @@ def play_selfplay(backend: str, weights: bytes, variant: str, players: int, seed
     """A self-play job: the games of ``seeds`` played together by the guided search with the network of
     ``weights`` (a weights file's bytes), ``search_many`` over the games still going at each step.  Returns the
     decisions as arrays (see ``_rows``).  A top-level function, so that workers can run it."""
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "network.npz")
         with open(path, "wb") as f:
@@ -232,7 +234,13 @@ def play_selfplay(backend: str, weights: bytes, variant: str, players: int, seed
                                      fpu=s.fpu, noise_alpha=s.noise_alpha, noise_fraction=s.noise_fraction,
                                      margin=s.margin)
         for g, r in zip(asked, results):
-            distribution = g.record(r.actions, r.visits)
+            distribution = np.asarray(r.visits, dtype=np.float64) / sum(r.visits)
+            if s.expert_iterations:  # the rollout search's visits as the target (expert iteration)
+                e = engine.search(g.state, iterations=s.expert_iterations, seed=(g.seed * 7_919 + g.ply) & _MASK64,
+                                  margin=s.margin)
+                g.record(e.actions, e.visits)
+            else:
+                g.record(r.actions, r.visits)
             g.state.apply(_pick(rng, r.actions, distribution, r.action, g.ply < s.temperature_moves))
             g.ply += 1
         going = [g for g in going if not g.state.is_over]
@@ -244,7 +252,7 @@ def play_bootstrap(backend: str, variant: str, players: int, seeds: Sequence[int
     """A bootstrap job: the games of ``seeds`` played by the rollout search (``search(iterations=
     bootstrap_iterations)``, the ``mcts`` bot's search), its visit counts as the policy targets (expert
     iteration).  Returns the decisions as ``play_selfplay`` does."""
-    engine = load_backend(backend)
+    engine = engine_named(backend)
     s = Settings.from_dict(settings)
     info = engine.game_info(variant, players)
     rng = np.random.default_rng(seeds[0])
@@ -267,6 +275,60 @@ def play_bootstrap(backend: str, variant: str, players: int, seeds: Sequence[int
 
 
 # -- the replay window and the learner ---------------------------------------------------------------------------
+
+class FactoryPermutation:
+    """Data augmentation: the factories of a position are interchangeable (nothing in the rules tells them apart
+    but their number in the notation), so a position with its factories permuted, and its moves and targets
+    renumbered to match, is as good an example as the position itself.  A batch gets a random permutation a row:
+    the observation's factory block (docs/observation.md) is reordered and every action id that names a factory
+    as its source (classic and grey: drafts, ``(source * 5 + colour) * 6 + line``; Summer Pavilion: acquisitions,
+    ``source * 6 + colour``) is renumbered."""
+
+    def __init__(self, variant: str, players: int) -> None:
+        from ._backends import ENGINE
+
+        info = ENGINE.game_info(variant, players)
+        self.factories = info.factories
+        self.start, length = info.observation_offsets["factories"]
+        self.width = length // 9  # the values of a factory in the observation: one a colour
+        self.num_actions = info.num_actions
+        # The ids with a source: source * span + rest, for ids below `first_other` (docs/records.md, and
+        # docs/summer-pavilion.md "Action ids").
+        self.span, self.first_other = (6, 60) if variant == "summer-pavilion" else (30, 300)
+
+    def tables(self, rng: np.random.Generator, rows: int) -> Tuple[np.ndarray, np.ndarray]:
+        """``rows`` random permutations as (new action id of each old one ``[rows, A]``, the observation
+        index each factory value comes from ``[rows, 9 * width]``)."""
+        f = self.factories
+        perm = np.argsort(rng.random((rows, f)), axis=1)  # old factory k goes to place perm[r, k]
+        ids = np.arange(self.num_actions)
+        source, rest = ids // self.span, ids % self.span
+        moved = (ids < self.first_other) & (source < f)
+        table = np.tile(ids, (rows, 1))
+        table[:, moved] = perm[:, source[moved]] * self.span + rest[moved]
+        inverse = np.argsort(perm, axis=1)  # the old factory at each new place
+        width = self.width
+        where = np.tile(np.arange(9 * width), (rows, 1))
+        for g in range(f):
+            where[:, g * width:(g + 1) * width] = inverse[:, g:g + 1] * width + np.arange(width)
+        return table, where
+
+    def __call__(self, obs: np.ndarray, mask: np.ndarray, acts: np.ndarray, rng: np.random.Generator
+                 ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """A batch (observations, dense legal masks, target action ids with -1 for none) under random
+        permutations, one a row."""
+        return self.apply(obs, mask, acts, *self.tables(rng, len(obs)))
+
+    def apply(self, obs: np.ndarray, mask: np.ndarray, acts: np.ndarray, table: np.ndarray, where: np.ndarray
+              ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The batch under the permutations of ``tables``."""
+        obs = obs.copy()
+        block = obs[:, self.start:self.start + 9 * self.width]
+        obs[:, self.start:self.start + 9 * self.width] = np.take_along_axis(block, where, axis=1)
+        new_mask = np.zeros_like(mask)
+        np.put_along_axis(new_mask, table, mask, axis=1)
+        new_acts = np.where(acts >= 0, np.take_along_axis(table, np.maximum(acts, 0), axis=1), -1)
+        return obs, new_mask, new_acts
 
 _ARRAYS = ("obs", "mask", "policy_actions", "policy_probs", "value")
 
@@ -311,6 +373,7 @@ class Learner:
         self.num_actions = self.model.policy.out_features
         self.rng = np.random.default_rng(settings.seed)
         self.steps = 0
+        self.permute = FactoryPermutation(settings.variant, settings.players) if settings.augment else None
 
     def train(self, replay: Replay, steps: int, progress: Optional[Callable[[int], object]] = None
               ) -> Tuple[float, float]:
@@ -323,15 +386,17 @@ class Learner:
         self.model.train()
         for step in range(steps):
             idx = self.rng.integers(0, n, size=min(s.batch_size, n))
-            obs = torch.from_numpy(data["obs"][idx])
-            mask = torch.from_numpy(np.unpackbits(data["mask"][idx], axis=1, count=self.num_actions).astype(bool))
+            obs = data["obs"][idx]
+            mask = np.unpackbits(data["mask"][idx], axis=1, count=self.num_actions).astype(bool)
+            acts, probs = data["policy_actions"][idx].astype(np.int64), data["policy_probs"][idx]
+            if self.permute is not None:
+                obs, mask, acts = self.permute(obs, mask, acts, self.rng)
             target = np.zeros((len(idx), self.num_actions), np.float32)
-            acts, probs = data["policy_actions"][idx], data["policy_probs"][idx]
             rows = np.repeat(np.arange(len(idx)), POLICY_TOP)
             keep = acts.ravel() >= 0
-            target[rows[keep], acts.ravel()[keep].astype(np.int64)] = probs.ravel()[keep]
-            logits, values = self.model(obs)
-            logp = torch.log_softmax(logits.masked_fill(~mask, -1e9), dim=1)
+            target[rows[keep], acts.ravel()[keep]] = probs.ravel()[keep]
+            logits, values = self.model(torch.from_numpy(obs))
+            logp = torch.log_softmax(logits.masked_fill(~torch.from_numpy(mask), -1e9), dim=1)
             policy_loss = -(torch.from_numpy(target) * logp).sum(dim=1).mean()
             value_loss = ((values - torch.from_numpy(data["value"][idx])) ** 2).mean()
             loss = policy_loss + s.value_weight * value_loss
@@ -499,8 +564,7 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
     it has made ``iterations`` iterations in all: returns its final state (``state.json``).  ``workers``: self-play and evaluation processes (default: every
     core); ``ray``: None (local), ``"local"`` (a Ray instance of this machine) or a cluster address, for the
     self-play jobs; ``progress(total, what)``: makes a progress bar (``textui.Progress``), or None."""
-    backend = backend or BACKEND
-    load_backend(backend)
+    backend = engine_named(backend).NAME
     workers = workers or distributed.default_workers()
     os.makedirs(directory, exist_ok=True)
     settings_path = os.path.join(directory, "settings.json")
@@ -564,11 +628,11 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
         if settings.bootstrap_games and not state["bootstrapped"]:
             start = elapsed()
             seeds = [_game_seed(settings.seed, -1, g) for g in range(settings.bootstrap_games)]
-            jobs = [(backend, settings.variant, settings.players, seeds[i:i + 8], sdict)
-                    for i in range(0, len(seeds), 8)]
-            show = bar(len(jobs), "bootstrap games (rollout search)")
+            expert_jobs = [(backend, settings.variant, settings.players, seeds[i:i + 8], sdict)
+                           for i in range(0, len(seeds), 8)]
+            show = bar(len(expert_jobs), "bootstrap games (rollout search)")
             parts = []
-            for k, part in enumerate(where.map(play_bootstrap, jobs)):
+            for k, part in enumerate(where.map(play_bootstrap, expert_jobs)):
                 parts.append(part)
                 if show:
                     show(k + 1)
@@ -597,15 +661,15 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                 break
             start = elapsed()
             iteration = state["iteration"] + 1
-            with open(best_path, "rb") as f:
-                weights = f.read()
+            with open(best_path, "rb") as best_file:
+                weights = best_file.read()
             seeds = [_game_seed(settings.seed, iteration, g) for g in range(settings.games)]
             size = settings.games_per_job
-            jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
+            selfplay_jobs = [(backend, weights, settings.variant, settings.players, seeds[i:i + size], sdict)
                     for i in range(0, len(seeds), size)]
             show = bar(len(seeds), "iteration %d: self-play games" % iteration)
             parts, done = [], 0
-            for part in where.map(play_selfplay, jobs, chunksize=1):
+            for part in where.map(play_selfplay, selfplay_jobs, chunksize=1):
                 parts.append(part)
                 done += part["games"]
                 if show:
@@ -626,8 +690,8 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                           backend) if settings.arena_games else 1.0
             accepted = score >= settings.gate
             if accepted:
-                with open(latest_path, "rb") as f:
-                    _replace(best_path, f.read())
+                with open(latest_path, "rb") as latest_file:
+                    _replace(best_path, latest_file.read())
                 state["best"] = iteration
             greedy = versus_greedy(best_path, settings, _game_seed(settings.seed, iteration, 1 << 21), workers,
                                    backend)
@@ -709,7 +773,12 @@ def _settings_of(args: Any) -> Settings:
             raise ValueError("--set %s: give NAME=VALUE with NAME one of %s" % (item, ", ".join(sorted(fields))))
         kind = type(getattr(Settings(), name))
         try:
-            values[name] = (tuple(int(x) for x in text.split(",")) if kind is tuple else kind(text))
+            if kind is bool:
+                if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                    raise ValueError(text)
+                values[name] = text.lower() in ("1", "true", "yes")
+            else:
+                values[name] = tuple(int(x) for x in text.split(",")) if kind is tuple else kind(text)
         except ValueError:
             raise ValueError("--set %s: %s must be %s" % (item, name, kind.__name__)) from None
     return Settings(**values).check()

@@ -69,9 +69,8 @@ struct DestTable {
   }
 };
 constexpr DestTable kDests;
-// Eight int16 lanes (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM, plain code
-// elsewhere).
-typedef int16_t Lanes8 __attribute__((vector_size(16)));
+// Eight int16 lanes (bits.h: GCC's and Clang's vector extension, or a plain array elsewhere).
+using Lanes8 = Int16x8;
 
 // 0x01 in byte c when tiles[c] > 0, for the five counts at `tiles` (read as one 8-byte word; the
 // three bytes past them belong to the same State).
@@ -120,7 +119,7 @@ int ListLegal(const State& s, int16_t* out, uint8_t* mask) {
         if (src == s.num_factories) src = kCentre;
         const uint8_t* tiles = src == kCentre ? s.centre : s.factories[src];
         for (int m = ColourMask(PresentBytes(tiles)); m; m &= m - 1) {
-          const int c = __builtin_ctz(m);
+          const int c = LowestBit(static_cast<uint64_t>(m));
           const int base = (src * 5 + c) * 6;
           const int d = static_cast<int>(lanes >> (5 * c) & 31) | 1 << kFloor;
           Lanes8 drafts;

@@ -368,7 +368,7 @@ State FromText(const std::string& text, History* h) {
   if (f["chance"] != "sampled" && f["chance"] != "explicit")
     throw StateFormatError("field chance: " + Repr(f["chance"]) + " is not sampled or explicit");
   const bool explicit_chance = f["chance"] == "explicit";
-  const uint64_t seed = static_cast<uint64_t>(IntField(f, "seed", 0, ~0ULL));  // "-0" is 0
+  const uint64_t seed = U64Field(f, "seed");  // "-0" is 0
   const std::string& rng_text = f["rng"];
   bool rng_ok = rng_text.size() == 16;
   for (char ch : rng_text) rng_ok = rng_ok && ((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'));

@@ -26,17 +26,42 @@ Fields ReadFields(const std::vector<std::string>& tokens) {
   return f;
 }
 
-__int128 IntField(const Fields& f, const std::string& key, long long lo, unsigned long long hi) {
+namespace {
+
+// Whether `value` (an optional '-' and decimal digits, at most 21 characters) is an integer in
+// lo..hi (lo <= 0): its sign and magnitude into *neg and *magnitude.  In 64-bit arithmetic, by
+// sign and magnitude (no __int128, which MSVC lacks).
+bool InRange(const std::string& value, long long lo, unsigned long long hi, bool* neg, uint64_t* magnitude) {
+  *neg = !value.empty() && value[0] == '-';
+  const std::string digits = *neg ? value.substr(1) : value;
+  if (!IsUint(digits) || value.size() > 21 || !DigitsValue(digits, magnitude)) return false;
+  if (*magnitude == 0) return lo <= 0;                                   // "0", "-0"
+  if (*neg) return lo < 0 && *magnitude - 1 <= static_cast<uint64_t>(-(lo + 1));  // -magnitude >= lo
+  return *magnitude <= hi;
+}
+
+[[noreturn]] void NotInRange(const std::string& key, const std::string& value, const std::string& lo,
+                             const std::string& hi) {
+  throw StateFormatError("field " + key + ": " + PyRepr(value) + " is not an integer in " + lo + ".." + hi);
+}
+
+}  // namespace
+
+long long IntField(const Fields& f, const std::string& key, long long lo, long long hi) {
   const std::string& value = f[key];
-  const bool neg = !value.empty() && value[0] == '-';
-  const std::string digits = neg ? value.substr(1) : value;
-  if (IsUint(digits) && value.size() <= 21) {
-    const unsigned __int128 magnitude = DigitsValue(digits);
-    const __int128 v = neg ? -static_cast<__int128>(magnitude) : static_cast<__int128>(magnitude);
-    if (v >= lo && v <= static_cast<__int128>(hi)) return v;
-  }
-  throw StateFormatError("field " + key + ": " + PyRepr(value) + " is not an integer in " +
-                         std::to_string(lo) + ".." + std::to_string(hi));
+  bool neg = false;
+  uint64_t magnitude = 0;
+  if (hi >= 0 && InRange(value, lo, static_cast<unsigned long long>(hi), &neg, &magnitude))
+    return neg ? -static_cast<long long>(magnitude - 1) - 1 : static_cast<long long>(magnitude);
+  NotInRange(key, value, std::to_string(lo), std::to_string(hi));
+}
+
+uint64_t U64Field(const Fields& f, const std::string& key) {
+  const std::string& value = f[key];
+  bool neg = false;
+  uint64_t magnitude = 0;
+  if (InRange(value, 0, ~0ULL, &neg, &magnitude)) return magnitude;
+  NotInRange(key, value, "0", std::to_string(~0ULL));
 }
 
 void CountList(const std::string& value, const std::string& key, int n, int max_count,
@@ -60,11 +85,11 @@ void ReadHistoryHead(const std::vector<std::string>& head, int players, bool* se
   if (head[0] == "-") {
     *seed_known = false;
   } else {
-    if (!IsUint(head[0]) || head[0].size() > 20 ||
-        DigitsValue(head[0]) > static_cast<unsigned __int128>(~0ULL))
+    uint64_t value = 0;
+    if (!IsUint(head[0]) || head[0].size() > 20 || !DigitsValue(head[0], &value))
       throw StateFormatError("field history: bad seed " + PyRepr(head[0]));
     *seed_known = true;
-    *seed = static_cast<uint64_t>(DigitsValue(head[0]));
+    *seed = value;
   }
   bool first_ok = false;
   for (int p = -1; p < players; ++p) first_ok = first_ok || head[1] == std::to_string(p);

@@ -7,6 +7,9 @@
 #include <string>
 #include <system_error>
 
+#ifdef _MSC_VER
+#include <intrin.h>  // _mm_pause, __yield
+#endif
 #ifdef _WIN32
 #include <process.h>
 #define getpid _getpid
@@ -20,11 +23,16 @@ namespace {
 constexpr int kBlock = 32;  // indices a thread takes at a time
 constexpr int kSpins = 40000;  // pauses a waiting thread spins before it sleeps: about 1-2 ms
 
+// The CPU's spin-wait hint: GCC's and Clang's builtin or assembly, MSVC's intrinsics, else nothing.
 inline void Pause() {
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
   __builtin_ia32_pause();
-#elif defined(__aarch64__)
+#elif defined(__GNUC__) && defined(__aarch64__)
   __asm__ __volatile__("yield");
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+  _mm_pause();
+#elif defined(_MSC_VER) && defined(_M_ARM64)
+  __yield();
 #endif
 }
 }  // namespace

@@ -43,14 +43,15 @@ bool IsUint(const std::string& t) {
   return true;
 }
 
-unsigned __int128 DigitsValue(const std::string& t) {
-  unsigned __int128 v = 0;
-  const unsigned __int128 cap = static_cast<unsigned __int128>(1) << 100;
+bool DigitsValue(const std::string& t, uint64_t* value) {
+  uint64_t v = 0;
   for (char ch : t) {
-    v = v * 10 + static_cast<unsigned>(ch - '0');
-    if (v > cap) v = cap;
+    const uint64_t digit = static_cast<uint64_t>(ch - '0');
+    if (v > (~uint64_t{0} - digit) / 10) return false;  // v * 10 + digit would pass 2**64 - 1
+    v = v * 10 + digit;
   }
-  return v;
+  *value = v;
+  return true;
 }
 
 void CheckAsciiToken(const std::string& token) {

@@ -167,8 +167,8 @@ int KthPlacement(const State& s, int k) {
 
 
 
-// Eight int16 lanes (GCC/Clang vector extension: SSE2 on x86-64, NEON on ARM).
-typedef int16_t Lanes8 __attribute__((vector_size(16)));
+// Eight int16 lanes (bits.h: GCC's and Clang's vector extension, or a plain array elsewhere).
+using Lanes8 = Int16x8;
 constexpr int16_t kIota[8] = {0, 1, 2, 3, 4, 5, 6, 7};
 
 // kRun.bytes[lo][hi]: bytes lo..hi set to 1 (the mask bytes of a placement group).

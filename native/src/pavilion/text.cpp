@@ -28,7 +28,6 @@ using namespace internal;
 
 namespace {
 
-constexpr uint64_t kMask64 = ~0ULL;
 
 // The characters (code points) of a UTF-8 string, each as its own UTF-8 string.
 std::vector<std::string> Chars(const std::string& text) {
@@ -313,7 +312,7 @@ State FromText(const std::string& text, History* h) {
   const int players = static_cast<int>(IntField(f, "players", 2, 4));
   if (f["chance"] != "sampled" && f["chance"] != "explicit")
     Fail("field chance: " + Repr(f["chance"]) + " is not sampled or explicit");
-  const uint64_t seed = static_cast<uint64_t>(IntField(f, "seed", 0, kMask64));
+  const uint64_t seed = U64Field(f, "seed");
   const std::string& rng_text = f["rng"];
   bool rng_ok = rng_text.size() == 16;
   for (char ch : rng_text) rng_ok = rng_ok && Find("0123456789abcdef", ch) >= 0;

@@ -3,7 +3,7 @@ the state text both variants write alike (key=value tokens, the history's rounds
 
 C++ twins: native/include/azul/common/rng.h, native/src/common/rng.cpp, native/include/azul/common/textutil.h,
 native/src/common/textutil.cpp, native/include/azul/common/fields.h, native/src/common/fields.cpp and
-native/include/azul/common/chance.h (azul_engine._pycommon is an alias of this module, for older imports).
+native/include/azul/common/chance.h.
 """
 
 import functools
@@ -82,9 +82,10 @@ def make_atomic(cls, unlocked):
             setattr(cls, name, _locked(value))
 
 
+# The module of each engine's state classes -> the engine, as the errors name it.
 _ENGINE_OF_MODULE = {"azul_engine._cppengine": "the C++ engine (azul_engine._cppengine)",
-                     "azul_engine._pyengine": "the pure-Python engine (azul_engine._pyengine)",
-                     "azul_engine._pypavilion": "the pure-Python engine (azul_engine._pyengine)"}
+                     "azul_engine._pure.classic.state": "the pure-Python engine (azul_engine._pyengine)",
+                     "azul_engine._pure.pavilion.state": "the pure-Python engine (azul_engine._pyengine)"}
 
 
 def state_type_error(prefix, state, state_types):
@@ -97,6 +98,15 @@ def state_type_error(prefix, state, state_types):
         "GameState", "PavilionState") else None
     what = "a %s of %s" % (kind.__name__, theirs) if theirs else kind.__name__
     return TypeError("%sstate must be a GameState or PavilionState of %s, not %s" % (prefix, mine, what))
+
+
+def returns_of(winners, players):
+    """The returns of a game won by ``winners`` (none: not over): every seat 0.0 until the end, then
+    +1.0 a sole winner, 0.0 each of several, -1.0 the others (Game::Returns in game.h)."""
+    if not winners:
+        return [0.0] * players
+    win = 1.0 if len(winners) == 1 else 0.0
+    return [win if p in winners else -1.0 for p in range(players)]
 
 
 def check_seed(seed):

@@ -185,7 +185,14 @@ class Network:
     value from the observer's seat on, as an evaluator of the guided search returns them).  Read one with
     ``load_network(path)``; both engines compute the same bits."""
 
-    __slots__ = ("variant", "players", "layers", "num_actions", "meta", "path", "_trunk", "_policy", "_value")
+    # A dict: each attribute's docstring (the API reference lists them).
+    __slots__ = {"variant": "The variant it was made for: 'classic', 'grey' or 'summer-pavilion'.",
+                 "players": "The player count it was made for, 2-4.",
+                 "layers": "The layer sizes, from the observation to the last trunk layer.",
+                 "num_actions": "The policy head's outputs: the variant's action count.",
+                 "meta": "The file's free-form facts (how it was trained, how strong it is): a dict.",
+                 "path": "The file it was read from, or None (Network.from_arrays).",
+                 "_trunk": None, "_policy": None, "_value": None}
 
     def __init__(self, *args, **kwargs):
         raise TypeError("cannot create 'Network' instances: use load_network(path) or Network.from_arrays(...)")
@@ -252,7 +259,9 @@ class Network:
         obs = check_inputs(observations, masks, self.layers[0], self.num_actions, "Network")
         return self._forward(obs)
 
-    evaluate = __call__
+    def evaluate(self, observations, masks=None):
+        """The same as calling the network: ``(logits, values)`` of a batch (an evaluator of the guided search)."""
+        return self(observations, masks)
 
     def _forward_seconds(self, observations, repeats):
         """For the benchmarks: the seconds ``repeats`` forward passes of the batch take."""

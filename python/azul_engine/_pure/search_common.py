@@ -24,22 +24,39 @@ class SearchResult:
     noise), and ``root_value``, its value of the root for ``player``; the rollout search leaves them ``()`` and
     None.  Equality compares every field but ``seconds``."""
 
+    #: The move chosen: the root action with the most visits in all trees (ties: the greater value, then the lower id).
     action: int
+    #: The move chosen, in notation.
     move: str
+    #: The player to move at the root.
     player: int
+    #: The root actions tried, most visited first.
     actions: typing.Tuple[int, ...]
+    #: Their notation, in the same order.
     moves: typing.Tuple[str, ...]
+    #: Each root action's visits.
     visits: typing.Tuple[int, ...]
+    #: Each root action's mean utility for ``player``.
     values: typing.Tuple[float, ...]
+    #: Iterations made, in all trees.
     iterations: int
+    #: Tree nodes at the end, in all (the roots included).
     nodes: int
+    #: True when the node limit (``max_nodes``) stopped the trees' growth.
     full: bool
+    #: The principal variation: the most visited child, again and again, up to the next draw or the end.
     pv: typing.Tuple[int, ...]
+    #: The principal variation in notation.
     pv_moves: typing.Tuple[str, ...]
+    #: The number of trees (``threads``).
     threads: int
+    #: Tree 0's generator state at the end: the seed of a next search that continues the same stream.
     next_seed: int
+    #: The time the search took, in seconds (not compared by ``==``).
     seconds: float = dataclasses.field(compare=False)
+    #: The guided search's priors of ``actions``, at the root before noise; ``()`` for the rollout search.
     priors: typing.Tuple[float, ...] = ()
+    #: The guided search's value of the root for ``player``; None for the rollout search.
     root_value: typing.Optional[float] = None
 
     def visit_counts(self) -> typing.Dict[int, int]:

@@ -5,7 +5,7 @@ C++ twin: native/src/common/vector.cpp.
 
 
 
-from . import common as _pycommon
+from . import common as _common
 from .._errors import IllegalMoveError
 from .common import check_seed as _check_seed
 from .classic.observation import observation_shape
@@ -67,7 +67,6 @@ class VectorGame:
     Gymnasium's next-step autoreset.
     """
 
-    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     def __new__(cls, *args, **kwargs):
         # VectorGame(n, players=2, variant="classic", seed=0, auto_reset=False).  The whole
@@ -75,7 +74,7 @@ class VectorGame:
         # is never half made, and __init__ has nothing left to do.
         if not (isinstance(cls, type) and issubclass(cls, VectorGame)):
             raise TypeError("VectorGame.__new__(X): X is not a subtype of VectorGame")
-        n, players, variant, seed, auto_reset = _pycommon.bind_arguments(
+        n, players, variant, seed, auto_reset = _common.bind_arguments(
             "VectorGame", ("n", "players", "variant", "seed", "auto_reset"),
             (2, "classic", 0, False), args, kwargs)
         self = object.__new__(cls)
@@ -85,10 +84,15 @@ class VectorGame:
     def __init__(self, *args, **kwargs):
         pass
 
+    def __repr__(self):
+        # Its constructor's call, as the C++ engine writes it (src/bind_vector.cpp).
+        return "VectorGame(%d, players=%d, variant=%r, seed=%d, auto_reset=%r)" % (
+            self._v_n, self._v_players, self._v_variant, self._seed, self._v_auto_reset)
+
     def _build(self, n, players, variant, seed, auto_reset):
         import numpy as np
 
-        n = _pycommon.check_count(n, "n", _pycommon.MAX_VECTOR_GAMES, "2**18 games")
+        n = _common.check_count(n, "n", _common.MAX_VECTOR_GAMES, "2**18 games")
         seed = _check_seed(seed)
         new_game(players, variant, 0)  # checks players and variant
         self._v_auto_reset = check_auto_reset(auto_reset)
@@ -148,7 +152,7 @@ class VectorGame:
             self._busy = False
 
     def _reset(self, indices):
-        slots = range(self.n) if indices is None else _pycommon.reset_slots(indices, self.n)
+        slots = range(self.n) if indices is None else _common.reset_slots(indices, self.n)
         for i in slots:
             self._start(i)
 
@@ -190,7 +194,7 @@ class VectorGame:
         end, 0 after one refused by IllegalMoveError."""
         import numpy as np
 
-        threads = _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
+        threads = _common.check_count(threads, "threads", _common.MAX_THREADS, "1024")
         if observations is not None:
             self._check_observations(observations, "step: observations")
         if rewards is not None:
@@ -208,19 +212,19 @@ class VectorGame:
                     continue
                 a = int(actions[i])
                 try:
-                    _pycommon.check_action(a, self._mask.shape[1])
+                    _common.check_action(a, self._mask.shape[1])
                     self._games[i]._check_legal(a)
                 except IllegalMoveError as e:
                     raise IllegalMoveError("game %d: %s" % (i, e)) from None
                 todo.append((i, a))
             moves = dict(todo)
-            with _pycommon.HeldInterrupt() as held:
+            with _common.HeldInterrupt() as held:
                 for i in range(self.n):
                     try:
                         held.poll()
                     except BaseException as exc:
                         self._v_stepped = i
-                        _pycommon.note_interrupted_step(exc, i, self.n)
+                        _common.note_interrupted_step(exc, i, self.n)
                         raise
                     reward = 0.0
                     if i in moves:
@@ -254,7 +258,7 @@ class VectorGame:
         the C++ engine writes the rows on that many threads, without the GIL."""
         import numpy as np
 
-        threads = _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
+        threads = _common.check_count(threads, "threads", _common.MAX_THREADS, "1024")
         if out is None:
             out = (np.empty if games is None else np.zeros)((self.n, self._observation_size()), dtype=np.float32)
         else:
@@ -335,7 +339,7 @@ class VectorGame:
         history)."""
         self._acquire()
         try:
-            i = _pycommon.game_index(i, self.n)
+            i = _common.game_index(i, self.n)
             return _from_text(self._games[i].to_text())
         finally:
             self._busy = False
@@ -406,6 +410,3 @@ def _vector_game(n, players, variant, seed, started, games, auto_reset=False):
     self._started = count
     return self
 
-
-# Pickles name it as they always have: azul_engine._pyengine._vector_game (that module exports it).
-_vector_game.__module__ = "azul_engine._pyengine"

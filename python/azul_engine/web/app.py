@@ -24,14 +24,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-import azul_engine
 from .. import records
+from .._backends import engine_named
 from . import handlers, i18n, sessions, views
-from .forms import MAX_BODY, BadRequest, read_json
-from .views import sheet_message
+from .forms import BadRequest, read_json
 
-# MAX_BODY (forms) and sheet_message (views) are here too, where they were before app.py was split.
-__all__ = ["create_app", "RECORD_SECONDS", "MAX_BODY", "sheet_message"]
+__all__ = ["create_app", "RECORD_SECONDS"]
 
 STATIC = Path(__file__).parent / "static"
 FAVICON = (STATIC / "favicon.svg").read_bytes()
@@ -42,16 +40,18 @@ RECORD_SECONDS = 20
 
 def same_origin(request):
     """False for a request a browser sent from another site: its ``Sec-Fetch-Site`` says cross-site or same-site,
-    or its ``Origin`` is not this app's own (scheme and host as the request reached us). A request with neither
-    header (a script, curl) is not a browser's cross-site request."""
+    or its ``Origin`` (without one, its ``Referer``) is not this app's own (scheme and host as the request reached
+    us). A request with none of them (a script, curl, an address typed) is not a browser's cross-site request."""
     site = request.headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
         return False
-    origin = request.headers.get("origin")
-    if origin is None:
-        return True
     host = request.headers.get("host")
-    return host is not None and origin in ("http://" + host, "https://" + host)
+    own = () if host is None else ("http://" + host, "https://" + host)
+    origin = request.headers.get("origin")
+    if origin is not None:
+        return origin in own
+    referer = request.headers.get("referer")  # an older browser's <img> from another page says where it was
+    return referer is None or any(referer == o or referer.startswith(o + "/") for o in own)
 
 
 def session_of(request):
@@ -60,9 +60,12 @@ def session_of(request):
 
 
 def language(request, session):
-    """The page's language: ``?lang=`` (then kept in the session), the session's, or the browser's."""
+    """The page's language: ``?lang=`` (then kept in the session, unless another site sent the request), the
+    session's, or the browser's."""
     asked = request.query_params.get("lang")
     if asked in i18n.LANGUAGES:
+        if not same_origin(request):
+            return asked
         session.lang = asked
     return session.lang or i18n.choose(request.headers.get("accept-language"))
 
@@ -73,8 +76,10 @@ def call_of(request, session):
 
 
 def with_cookie(request, response, token, session):
-    """The response, with the session's cookie if the session is new and now holds something."""
-    if token is None and session.live():
+    """The response, with the session's cookie if the session is new and now holds something. A request from
+    another site (what an ``<img>`` of any web page makes a browser send) keeps no session, so it neither makes one
+    nor pushes anyone's out of the ``max_sessions`` kept."""
+    if token is None and session.live() and same_origin(request):
         token = request.app.state.sessions.keep(session)
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 24 * 3600)
     return response
@@ -95,7 +100,8 @@ async def page(active, view, request):
 async def action(handler, request):
     """``POST /api/...``: ``handler(call, data)`` (``handlers``) on the request's JSON body, its answer as JSON; a
     refusal (``BadRequest``) is its status with ``{"error": ...}`` in the page's language (and ``"html"``, the page
-    part redrawn, when the handler gave one)."""
+    part redrawn, when the handler gave one), or, to the page's own script (``X-Azul-Page: 1``), a 200 with the
+    status in ``"status"``."""
     token, session = session_of(request)
     if not same_origin(request):  # a cross-site request changes nothing (CSRF)
         return JSONResponse({"error": "refused: the request came from another site"}, status_code=403)
@@ -116,7 +122,12 @@ async def action(handler, request):
 
         lang = await run_in_threadpool(words)
         message = i18n.text(lang, e.key, **e.fields) if e.key else e.message
-        response = JSONResponse({"error": message, **({"html": e.redraw} if e.redraw else {})}, status_code=e.status)
+        answer = {"error": message, **({"html": e.redraw} if e.redraw else {})}
+        if request.headers.get("x-azul-page") == "1":  # the page's own script: a refusal is an answer, not a
+            answer["status"] = e.status                  # failed request (which a browser logs as an error)
+            response = JSONResponse(answer)
+        else:
+            response = JSONResponse(answer, status_code=e.status)
     return with_cookie(request, response, token, session)
 
 
@@ -131,7 +142,8 @@ async def sheet_download(request):
     token, session = session_of(request)
     if session.sheet is None:
         raise HTTPException(404, "no score sheet in this session")
-    body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: session.sheet[k] for k in (
+    sheet = dict(session.sheet, names=views.sheet_names(language(request, session), session.sheet))
+    body = json.dumps({"format": "azul-score-sheet", "version": 1, **{k: sheet[k] for k in (
         "variant", "names", "rounds", "scores", "over", "final")}}, indent=1, default=str)
     return download(request, token, session, body, "application/json", "azul-score-sheet.json")
 
@@ -163,11 +175,11 @@ async def sheet_record(request):
 
 
 async def play_download(request):
-    """``GET /play/download``: the record of the game in play."""
+    """``GET /play/download``: the record of the game in play, with who played each seat (and a bot's forfeit)."""
     token, session = session_of(request)
     if session.game is None:
         raise HTTPException(404, "no game in this session")
-    return download(request, token, session, session.game.state.record_json() + "\n", "application/x-ndjson",
+    return download(request, token, session, session.game.record_json() + "\n", "application/x-ndjson",
                     "azul-game.jsonl")
 
 
@@ -209,10 +221,7 @@ def create_app(engine=None, max_sessions=500, allowed_hosts=None):
     """The ASGI app; ``engine``: an engine module or backend name (default: the active engine).
     ``allowed_hosts``: the Host headers served (others get 400), e.g. ``["127.0.0.1", "localhost"]`` so that no
     other web site can reach the app through a name of its own (DNS rebinding); None serves any."""
-    if engine is None:
-        engine = azul_engine.load_backend(azul_engine.BACKEND)
-    elif isinstance(engine, str):
-        engine = azul_engine.load_backend(engine)
+    engine = engine_named(engine)
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={
         HTTPException: not_found, 404: not_found, 405: not_found, Exception: server_error})

@@ -8,13 +8,15 @@ routes them (``ACTIONS``) and runs each in a worker thread with the session's lo
 
 import functools
 import json
+import math
 import secrets
 from typing import NamedTuple
 
-from .. import IllegalMoveError, StateFormatError, records
+from .. import records
+from .._errors import IllegalMoveError, StateFormatError
 from . import i18n, pavilion_sheet as pvs, sessions, sheet as sheets, views
 from .forms import DIGITS, BadRequest, integer, parse_records, variant_of
-from .game import BOT_SPECS, Game
+from .game import BOT_SPECS, BrowserGame
 
 
 class Call(NamedTuple):
@@ -44,7 +46,7 @@ def _sheet_change(change):
         try:
             change(call, data)
         except sheets.SheetError as e:
-            refusal = BadRequest(views.sheet_message(call.lang, e), 422)
+            refusal = BadRequest(views.sheet_message(call.lang, e, call.session.sheet), 422)
             refusal.redraw = redrawn(call, views.sheet)["html"]
             raise refusal from None
         return redrawn(call, views.sheet)
@@ -129,6 +131,13 @@ def sheet_reset(call, data):
     call.session.sheet = None
 
 
+def elapsed(seconds):
+    """The seconds a search has run as the page shows them, in its JSON and in its words alike: tenths, rounded
+    down (the words say the whole seconds of the same value). Rounded to the nearest tenth, 2.96 s was 3.0 in the
+    JSON and 2 in the words."""
+    return math.floor(seconds * 10) / 10
+
+
 def record_status(call, data):
     """Start the search for the record of the session's finished sheet if it has not begun, and say where it
     stands: {"record": "searching" | "found" | "none", "text", "tries", "best", "rounds", "seconds", "limit",
@@ -142,30 +151,75 @@ def record_status(call, data):
         return {"record": "found" if found else "none", "url": "/sheet/record",
                 "text": i18n.text(call.lang, "record_found" if found else "no_record", s=limit)}
     tries, best, rounds, seconds = sessions.record_job(call.engine, session, limit).status()
-    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": round(seconds, 1),
+    shown = elapsed(seconds)
+    return {"record": "searching", "tries": tries, "best": best, "rounds": rounds, "seconds": shown,
             "limit": limit, "url": "/sheet/record",
-            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(seconds),
+            "text": i18n.text(call.lang, "record_progress", best=best, rounds=rounds, tries=tries, t=int(shown),
                               s=limit)}
 
 
 # -- score check -----------------------------------------------------------------------------------------------
 
-def check_wall(call, data):
-    """A wall's end bonuses (engine.end_bonus) and the final score they give after ``score``."""
-    wall, score = data.get("wall"), data.get("score", "0")
-    variant = data.get("variant") or None
-    if variant not in (None, "classic", "grey"):
-        raise BadRequest("variant: %s is not classic or grey" % json.dumps(variant)[:40])
+def _score_of(data, key, low):
+    """``data[key]``: a score typed (ASCII digits) or sent as a number, ``low`` or more."""
+    score = data.get(key, str(low))
     if isinstance(score, str) and DIGITS.match(score.strip()) and len(score.strip()) < 7:
         score = int(score.strip())
-    if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score < 10 ** 6:
-        raise BadRequest("score: %s is not a whole number 0 or more" % json.dumps(score)[:40])
+    if not isinstance(score, int) or isinstance(score, bool) or not low <= score < 10 ** 6:
+        shown = score if isinstance(score, str) else json.dumps(score)
+        raise BadRequest("score: %s is not a whole number %d or more" % (json.dumps(score)[:40], low), 400,
+                         "bad_score", v=shown[:40], min=low)
+    return score
+
+
+def _checked(call, entered, check):
+    """The score check's answer: the page part with ``check()``'s result (a dict of views.check's results) and the
+    forms as they were sent; a refusal redraws them with no result (a result left under the error would be the
+    last check's, not of what the forms now say)."""
     try:
+        result = check()
+    except BadRequest as e:
+        e.redraw = redrawn(call, views.check, entered=entered)["html"]
+        raise
+    except (ValueError, StateFormatError) as e:  # the wall's or the board's, named in the page's language
+        refusal = BadRequest(i18n.engine_text(call.lang, str(e)), 422)
+        refusal.redraw = redrawn(call, views.check, entered=entered)["html"]
+        raise refusal from None
+    return redrawn(call, views.check, entered=entered, **result)
+
+
+def _typed(data, key):
+    value = data.get(key)
+    return value[:4096] if isinstance(value, str) else ""
+
+
+def check_wall(call, data):
+    """A wall's end bonuses (engine.end_bonus) and the final score they give after ``score``."""
+    wall, variant = data.get("wall"), data.get("variant") or None
+    entered = {"wall": _typed(data, "wall"), "score": _typed(data, "score"), "variant": variant or ""}
+
+    def check():
+        if variant not in (None, "classic", "grey"):
+            raise BadRequest("variant: %s is not classic or grey" % json.dumps(variant)[:40])
+        score = _score_of(data, "score", 0)
         rows = records.wall_text(wall if isinstance(wall, str) else None)
-        bonus = call.engine.end_bonus(rows, variant=variant)
-    except (ValueError, StateFormatError) as e:
-        raise BadRequest(i18n.engine_text(call.lang, str(e)), 422) from None
-    return redrawn(call, views.check, bonus=bonus, score=score)
+        return {"bonus": call.engine.end_bonus(rows, variant=variant), "score": score}
+    return _checked(call, entered, check)
+
+
+def check_board(call, data):
+    """A Summer Pavilion board's end (records.board_bonus): its complete stars and numbers, the kept tiles'
+    penalty and the final score, after the ``score`` of round 6's passes."""
+    board = data.get("board")
+    entered = {"board": _typed(data, "board"), "pv_score": _typed(data, "score")}
+
+    def check():
+        kept = integer(data, "kept", 0, pvs.KEEP)
+        entered["kept"] = kept
+        score = _score_of(data, "score", pvs.MIN_SCORE)
+        rows = records.board_text(board if isinstance(board, str) else None)
+        return {"board": records.board_bonus(call.engine, rows, score, kept), "score": score}
+    return _checked(call, entered, check)
 
 
 def check_record(call, data):
@@ -195,7 +249,7 @@ def play_new(call, data):
         seats.append(s)
     seed = data.get("seed")
     seed = secrets.randbits(63) if seed is None else integer(data, "seed", 0, (1 << 63) - 1)
-    call.session.game = Game(call.engine, players, variant_of(data), seats, seed)
+    call.session.game = BrowserGame(call.engine, players, variant_of(data), seats, seed)
     call.session.game.run_bots()
     return redrawn(call, views.play)
 
@@ -223,13 +277,13 @@ def play_move(call, data):
     move = data.get("move")
     if not isinstance(move, str) or len(move) > 8:
         raise BadRequest("move: give a move in notation, like 3R4")
-    before = len(game.log)
+    before = len(game.moves)
     try:
         game.move(move)
     except BadRequest as e:
         e.redraw = redrawn(call, views.play)["html"]
         raise
-    bots_moved = len(game.log) - before > 1
+    bots_moved = len(game.moves) - before > 1
     return dict(redrawn(call, views.play), **({"note": i18n.text(call.lang, "bot_thinking")} if bots_moved else {}))
 
 
@@ -290,6 +344,7 @@ ACTIONS = {
     "/api/sheet/floor": sheet_floor, "/api/sheet/marker": sheet_marker, "/api/sheet/round": sheet_round,
     "/api/sheet/undo": sheet_undo, "/api/sheet/reset": sheet_reset, "/api/pavilion/place": pavilion_place,
     "/api/pavilion/token": pavilion_token, "/api/pavilion/pass": pavilion_pass, "/api/check/wall": check_wall,
+    "/api/check/board": check_board,
     "/api/check/record": check_record, "/api/play/new": play_new, "/api/play/select": play_select,
     "/api/play/move": play_move, "/api/play/undo": play_undo, "/api/play/hint": play_hint,
     "/api/play/reset": play_reset, "/api/replay/load": replay_load, "/api/replay/step": replay_step,

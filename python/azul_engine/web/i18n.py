@@ -204,9 +204,7 @@ T = {
     "green": ("green", "зелёный", "зелений", "vert", "zelená"),
     "orange": ("orange", "оранжевый", "помаранчевий", "orange", "oranžová"),
     "pavilion": ("Summer Pavilion", "Летний павильон", "Літній павільйон", "Pavillon d'été", "Letní pavilon"),
-    "star_of": ("{c} star", "звезда: {c}", "зірка: {c}", "étoile {c}", "hvězda: {c}"),
-    "centre_star": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale",
-                    "střední hvězda"),
+    "colon": ("{x}:", "{x}:", "{x}:", "{x} :", "{x}:"),
     "pv_help": ("Tap the space of each tile placed this round, in the order the player placed them (a tile scores "
                 "the tiles already joined to it, so the order counts: each new tile shows its number), with the "
                 "wild tiles used, chosen beside that board; the number of the space is the tiles paid. Tap a tile "
@@ -265,6 +263,60 @@ T = {
     "any_wall": ("any wall (no colour pattern)", "любая стена (без цветного узора)",
                  "будь-яка стіна (без кольорового візерунка)", "tout mur (sans motif de couleur)",
                  "libovolná zeď (bez barevného vzoru)"),
+    "check_classic": ("Classic or grey wall", "Классика или серая стена", "Класика або сіра стіна",
+                      "Mur classique ou gris", "Klasická nebo šedá zeď"),
+    "check_board": ("Final board: seven rows, one a star in this order, each its six spaces (1 to 6) as P G O Y B R "
+                    "and dots", "Итоговый планшет: семь рядов, по звезде в этом порядке, в каждом шесть полей (1-6) "
+                    "из P G O Y B R и точек", "Підсумковий планшет: сім рядів, по зірці в цьому порядку, у кожному "
+                    "шість полів (1-6) з P G O Y B R і крапок", "Plateau final : sept lignes, une par étoile dans "
+                    "cet ordre, chacune ses six cases (1 à 6) en P G O Y B R et points", "Konečná deska: sedm řad, "
+                    "po jedné hvězdě v tomto pořadí, každá svých šest polí (1 až 6) z P G O Y B R a teček"),
+    "board_legend": ("P purple, G green, O orange, Y yellow, B blue, R red, . an empty space",
+                     "P фиолетовый, G зелёный, O оранжевый, Y жёлтый, B синий, R красный, . пустое поле",
+                     "P фіолетовий, G зелений, O помаранчевий, Y жовтий, B синій, R червоний, . порожнє поле",
+                     "P violet, G vert, O orange, Y jaune, B bleu, R rouge, . case vide",
+                     "P fialová, G zelená, O oranžová, Y žlutá, B modrá, R červená, . prázdné pole"),
+    "pv_score": ("Score after round {n}'s passes", "Счёт после пасов {n}-го раунда", "Рахунок після пасів {n}-го раунду",
+                 "Score après les passes de la manche {n}", "Skóre po pasech {n}. kola"),
+    "kept_tiles": ("Tiles kept at the last pass", "Плиток оставлено при последнем пасе",
+                   "Плиток залишено під час останнього пасу", "Tuiles gardées à la dernière passe",
+                   "Dlaždice ponechané při posledním pasu"),
+    "stars_done": ("complete stars", "полные звёзды", "повні зірки", "étoiles complètes", "úplné hvězdy"),
+    "numbers_done": ("numbers covered on every star", "числа, закрытые на всех звёздах",
+                     "числа, закриті на всіх зірках", "nombres couverts sur toutes les étoiles",
+                     "čísla zakrytá na všech hvězdách"),
+    "none": ("none", "нет", "немає", "aucun", "žádné"),
+    "e_board_rows": ("board: {n} rows, not 7 (one row per star, O R B Y G P C, each its six spaces; or rows separated "
+                     "by '/')",
+                     "планшет: рядов {n}, а нужно 7 (по ряду на звезду, O R B Y G P C, в каждом шесть полей; или ряды "
+                     "через «/»)",
+                     "планшет: рядів {n}, а треба 7 (по ряду на зірку, O R B Y G P C, у кожному шість полів; або "
+                     "ряди через «/»)",
+                     "plateau : {n} lignes au lieu de 7 (une ligne par étoile, O R B Y G P C, chacune ses six "
+                     "cases ; ou séparées par « / »)",
+                     "deska: {n} řad místo 7 (jedna řada na hvězdu, O R B Y G P C, každá svých šest polí; nebo řady "
+                     "oddělené „/“)"),
+    "e_board_letter": ("board: row {row} ({star}): '{ch}' is not a colour letter (P G O Y B R) or '.' for an empty "
+                       "space",
+                       "планшет: ряд {row} ({star}): «{ch}» — не буква цвета (P G O Y B R) и не «.» для пустого поля",
+                       "планшет: ряд {row} ({star}): «{ch}» — не літера кольору (P G O Y B R) і не «.» для "
+                       "порожнього поля",
+                       "plateau : ligne {row} ({star}) : « {ch} » n'est ni une lettre de couleur (P G O Y B R) ni "
+                       "« . » pour une case vide",
+                       "deska: řada {row} ({star}): „{ch}“ není písmeno barvy (P G O Y B R) ani „.“ pro prázdné "
+                       "pole"),
+    "e_board_cells": ("board: row {row} ({star}) has {n} spaces, not 6: '{cells}'",
+                      "планшет: в ряду {row} ({star}) полей {n}, а нужно 6: «{cells}»",
+                      "планшет: у ряду {row} ({star}) полів {n}, а треба 6: «{cells}»",
+                      "plateau : la ligne {row} ({star}) a {n} cases au lieu de 6 : « {cells} »",
+                      "deska: řada {row} ({star}) má {n} polí místo 6: „{cells}“"),
+    "e_board_star": ("board: the {star} cannot hold {colour}", "планшет: {star} не может содержать «{colour}»",
+                     "планшет: {star} не може містити «{colour}»", "plateau : {star} ne peut pas contenir de "
+                     "« {colour} »", "deska: {star} nemůže obsahovat barvu „{colour}“"),
+    "e_board_twice": ("board: the centre star holds {colour} twice", "планшет: на центральной звезде дважды "
+                      "«{colour}»", "планшет: на центральній зірці двічі «{colour}»",
+                      "plateau : l'étoile centrale a deux fois « {colour} »",
+                      "deska: střední hvězda má barvu „{colour}“ dvakrát"),
     "upload_record": ("Or upload a game record (.jsonl)", "Или загрузите запись партии (.jsonl)",
                       "Або завантажте запис партії (.jsonl)", "Ou envoyez une partie enregistrée (.jsonl)",
                       "Nebo nahrajte záznam hry (.jsonl)"),
@@ -447,16 +499,20 @@ T = {
                          "у файлі більше {n} записів", "le fichier contient plus de {n} parties",
                          "soubor má více než {n} záznamů"),
     "record_note": ("A sheet holds no factories nor moves: the record is one game, found by a search, whose deals "
-                    "and drafts give these walls and scores by the rules; `audit` accepts it. The search can fail.",
+                    "and drafts give these walls and scores by the rules; the engine's audit (the command "
+                    "azul-engine audit) accepts it. The search can fail.",
                     "В листе счёта нет фабрик и ходов: запись — это одна партия, найденная поиском, раздачи и ходы "
-                    "которой по правилам дают эти стены и очки; `audit` её принимает. Поиск может не найти партию.",
+                    "которой по правилам дают эти стены и очки; проверка движка (команда azul-engine audit) её "
+                    "принимает. Поиск может не найти партию.",
                     "В аркуші рахунку немає фабрик і ходів: запис — це одна партія, знайдена пошуком, роздачі й "
-                    "ходи якої за правилами дають ці стіни й очки; `audit` її приймає. Пошук може не знайти партію.",
+                    "ходи якої за правилами дають ці стіни й очки; перевірка рушія (команда azul-engine audit) її "
+                    "приймає. Пошук може не знайти партію.",
                     "Une feuille ne contient ni fabriques ni coups : la partie enregistrée est trouvée par une "
-                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; `audit` "
-                    "l'accepte. La recherche peut échouer.",
+                    "recherche, ses tirages et ses coups donnent ces murs et ces scores selon les règles ; la "
+                    "vérification du moteur (la commande azul-engine audit) l'accepte. La recherche peut échouer.",
                     "Záznam skóre neobsahuje továrny ani tahy: záznam hry je jedna hra nalezená hledáním, jejíž "
-                    "rozdání a tahy dávají podle pravidel tyto zdi a body; `audit` ji přijme. Hledání může selhat."),
+                    "rozdání a tahy dávají podle pravidel tyto zdi a body; kontrola enginu (příkaz azul-engine "
+                    "audit) ji přijme. Hledání může selhat."),
     "no_record": ("No game was found in {s} s whose deals and drafts give this sheet's walls and scores; download "
                   "the score sheet (JSON) instead.",
                   "За {s} с не найдена партия, раздачи и ходы которой дают стены и очки этого листа; скачайте лист "
@@ -467,6 +523,120 @@ T = {
                   "cette feuille ; téléchargez plutôt la feuille (JSON).",
                   "Za {s} s nebyla nalezena hra, jejíž rozdání a tahy dávají zdi a body tohoto záznamu; stáhněte "
                   "si raději záznam skóre (JSON)."),
+    "star_O": ("orange star", "оранжевая звезда", "помаранчева зірка", "étoile orange", "oranžová hvězda"),
+    "star_R": ("red star", "красная звезда", "червона зірка", "étoile rouge", "červená hvězda"),
+    "star_B": ("blue star", "синяя звезда", "синя зірка", "étoile bleue", "modrá hvězda"),
+    "star_Y": ("yellow star", "жёлтая звезда", "жовта зірка", "étoile jaune", "žlutá hvězda"),
+    "star_G": ("green star", "зелёная звезда", "зелена зірка", "étoile verte", "zelená hvězda"),
+    "star_P": ("purple star", "фиолетовая звезда", "фіолетова зірка", "étoile violette", "fialová hvězda"),
+    "star_C": ("centre star", "центральная звезда", "центральна зірка", "étoile centrale", "střední hvězda"),
+    "colour_lid": ("{colour}: {n} {colour} tiles in the pattern lines completed up to round {k}, but the game has "
+                   "{total}, and none comes back from the lid before round {back} ({players} players)",
+                   "«{colour}»: плиток этого цвета в линиях узора, заполненных до раунда {k} включительно: {n}, а в "
+                   "игре их {total}, и из крышки в мешок ни одна не вернётся раньше раунда {back} (игроков: "
+                   "{players})",
+                   "«{colour}»: плиток цього кольору в лініях візерунка, заповнених до раунду {k} включно: {n}, а в "
+                   "грі їх {total}, і з кришки в мішок жодна не повернеться раніше раунду {back} (гравців: "
+                   "{players})",
+                   "« {colour} » : {n} tuiles de cette couleur dans les lignes de motif complétées jusqu'à la manche "
+                   "{k}, mais le jeu en a {total}, et aucune ne revient du couvercle dans le sac avant la manche "
+                   "{back} ({players} joueurs)",
+                   "„{colour}“: dlaždic této barvy v řadách vzoru dokončených do kola {k} včetně: {n}, ale hra jich "
+                   "má {total} a z víka se do sáčku žádná nevrátí před kolem {back} (hráčů: {players})"),
+    "colour_pour": ("{colour}: {n} {colour} tiles in the pattern lines completed this round, but at most {m} can be in "
+                    "play in round {k}: what the bag had left and {d} tiles drawn from the lid",
+                    "«{colour}»: плиток этого цвета в линиях узора, заполненных в этом раунде: {n}, а в раунде {k} "
+                    "их может быть в игре не больше {m}: остаток мешка и {d} плиток из крышки",
+                    "«{colour}»: плиток цього кольору в лініях візерунка, заповнених у цьому раунді: {n}, а в раунді "
+                    "{k} їх може бути в грі не більше {m}: залишок мішка і {d} плиток з кришки",
+                    "« {colour} » : {n} tuiles de cette couleur dans les lignes de motif complétées cette manche, "
+                    "mais {m} au plus peuvent être en jeu à la manche {k} : le reste du sac et {d} tuiles tirées du "
+                    "couvercle",
+                    "„{colour}“: dlaždic této barvy v řadách vzoru dokončených v tomto kole: {n}, ale v kole {k} "
+                    "jich může být ve hře nejvýš {m}: zbytek sáčku a {d} dlaždic z víka"),
+    "pv_round_deals": ("this round's entries need at least {n} tiles from the factories and the centre (the tiles "
+                       "paid, kept and discarded, less those kept from the last round and the bonus tiles received "
+                       "in time to pay), but a round of {players} players deals {m}",
+                       "плиток с фабрик и из центра записям этого раунда нужно не меньше {n} (оплаченные, "
+                       "оставленные и сброшенные плитки за вычетом оставленных в прошлом раунде и бонусных плиток, "
+                       "полученных вовремя, чтобы ими платить), а раунд на {players} игроков раздаёт {m}",
+                       "плиток з фабрик і з центру записам цього раунду потрібно щонайменше {n} (оплачені, "
+                       "залишені й скинуті плитки за вирахуванням залишених у минулому раунді та бонусних плиток, "
+                       "отриманих вчасно, щоб ними платити), а раунд на {players} гравців роздає {m}",
+                       "les saisies de cette manche demandent au moins {n} tuiles des fabriques et du centre (les "
+                       "tuiles payées, gardées et défaussées, moins celles gardées de la manche précédente et les "
+                       "tuiles bonus reçues à temps pour payer), mais une manche à {players} joueurs en distribue "
+                       "{m}",
+                       "zápisy tohoto kola potřebují z továren a ze středu nejméně {n} dlaždic (zaplacené, "
+                       "ponechané a odhozené dlaždice bez těch ponechaných z minulého kola a bonusových dlaždic "
+                       "získaných včas k placení), ale kolo pro {players} hráče rozdá {m}"),
+    "pv_colour_tower": ("{colour}: {n} {colour} tiles paid up to round {k}, but the game has {total}, and none comes "
+                        "back from the tower by then",
+                        "«{colour}»: плиток этого цвета оплачено до раунда {k} включительно: {n}, а в игре их "
+                        "{total}, и к этому времени ни одна не вернулась из башни",
+                        "«{colour}»: плиток цього кольору оплачено до раунду {k} включно: {n}, а в грі їх {total}, "
+                        "і на цей час жодна не повернулася з вежі",
+                        "« {colour} » : {n} tuiles de cette couleur payées jusqu'à la manche {k}, mais le jeu en a "
+                        "{total}, et aucune n'est encore revenue de la tour",
+                        "„{colour}“: dlaždic této barvy zaplaceno do kola {k} včetně: {n}, ale hra jich má {total} "
+                        "a z věže se do té doby žádná nevrátila"),
+    "pv_colour_round": ("{colour}: {n} {colour} tiles paid this round and {b} on the boards before it, but the game "
+                        "has {total} (and {s} bonus tiles this round that may come back from the tower)",
+                        "«{colour}»: плиток этого цвета оплачено в этом раунде: {n}, на планшетах до него: {b}, а в "
+                        "игре их {total} (и бонусных плиток в этом раунде, которые могли вернуться из башни: {s})",
+                        "«{colour}»: плиток цього кольору оплачено в цьому раунді: {n}, на планшетах до нього: {b}, "
+                        "а в грі їх {total} (і бонусних плиток у цьому раунді, які могли повернутися з вежі: {s})",
+                        "« {colour} » : {n} tuiles de cette couleur payées cette manche et {b} sur les plateaux "
+                        "avant elle, mais le jeu en a {total} (et {s} tuiles bonus cette manche, qui peuvent revenir "
+                        "de la tour)",
+                        "„{colour}“: dlaždic této barvy zaplaceno v tomto kole: {n}, na deskách před ním: {b}, ale "
+                        "hra jich má {total} (a bonusových dlaždic v tomto kole, které se mohly vrátit z věže: {s})"),
+    "no_wild_on_1": ("{name}: {star} space 1 costs one tile, a real {colour} one: no wild tile can stand in for it",
+                     "{name}: {star}, клетка 1, стоит одну плитку — настоящую «{colour}»: джокер её заменить не "
+                     "может",
+                     "{name}: {star}, клітинка 1, коштує одну плитку — справжню «{colour}»: джокер її замінити не "
+                     "може",
+                     "{name} : {star}, case 1, coûte une seule tuile, une vraie tuile « {colour} » : aucun joker ne "
+                     "peut la remplacer",
+                     "{name}: {star}, pole 1, stojí jednu dlaždici, skutečnou barvy „{colour}“: žolík ji nahradit "
+                     "nemůže"),
+    "e_wall_pattern": ("wall: impossible wall: {colour} cannot be in row {row}, column {col} of the coloured wall",
+                       "стена: невозможная стена: «{colour}» не может быть в ряду {row}, столбце {col} цветной стены",
+                       "стіна: неможлива стіна: «{colour}» не може бути в ряду {row}, стовпці {col} кольорової стіни",
+                       "mur : mur impossible : « {colour} » ne peut pas être à la rangée {row}, colonne {col} du mur "
+                       "coloré",
+                       "zeď: nemožná zeď: „{colour}“ nemůže být v řadě {row}, sloupci {col} barevné zdi"),
+    "bad_score": ("score: “{v}” is not a whole number {min} or more", "счёт: «{v}» — не целое число от {min} и больше",
+                  "рахунок: «{v}» — не ціле число від {min} і більше",
+                  "score : « {v} » n'est pas un nombre entier de {min} ou plus",
+                  "skóre: „{v}“ není celé číslo {min} nebo větší"),
+    "forfeit": ("{who} forfeits: the game stops here, lost by that seat. Why:",
+                "{who} проигрывает из-за сбоя бота: партия остановлена. Причина:",
+                "{who} програє через збій бота: партію зупинено. Причина:",
+                "{who} perd par forfait : la partie s'arrête ici. Raison :",
+                "{who} prohrává kontumačně: hra tady končí. Důvod:"),
+    "player": ("Player", "Игрок", "Гравець", "Joueur", "Hráč"),
+    "new_tile": ("placed this round", "выложена в этом раунде", "викладена в цьому раунді", "posée cette manche",
+                 "položena v tomto kole"),
+    "line_n": ("pattern line {n}", "линия узора {n}", "лінія візерунка {n}", "ligne de motif {n}", "řada vzoru {n}"),
+    "mv_floor": ("floor", "пол", "підлога", "plancher", "podlaha"),
+    "mv_draft": ("{src}, {colour} → {to}", "{src}, {colour} → {to}", "{src}, {colour} → {to}", "{src}, {colour} → {to}",
+                 "{src}, {colour} → {to}"),
+    "mv_tile": ("line {row}'s tile to the wall, column {col}", "плитка линии {row} — на стену, столбец {col}",
+                "плитка лінії {row} — на стіну, стовпець {col}", "tuile de la ligne {row} au mur, colonne {col}",
+                "dlaždice z řady {row} na zeď, sloupec {col}"),
+    "mv_take": ("{src}: {colour}", "{src}: {colour}", "{src}: {colour}", "{src} : {colour}", "{src}: {colour}"),
+    "mv_place": ("{star}, space {space}: {colour}", "{star}, поле {space}: {colour}", "{star}, поле {space}: {colour}",
+                 "{star}, case {space} : {colour}", "{star}, pole {space}: {colour}"),
+    "mv_bonus": ("bonus tile: {colour}", "бонусная плитка: {colour}", "бонусна плитка: {colour}",
+                 "tuile bonus : {colour}", "bonusová dlaždice: {colour}"),
+    "mv_pass": ("pass, keeping {kept}", "пас, оставлено: {kept}", "пас, залишено: {kept}", "passe, gardées : {kept}",
+                "pas, ponecháno: {kept}"),
+    "mv_refill": ("the supply refilled from the bag: {tiles}", "запас пополнен из мешка: {tiles}",
+                  "запас поповнено з мішка: {tiles}", "réserve complétée depuis le sac : {tiles}",
+                  "zásoba doplněna ze sáčku: {tiles}"),
+    "mv_pass_none": ("pass, keeping nothing", "пас, ничего не оставлено", "пас, нічого не залишено",
+                     "passe, rien de gardé", "pas, nic neponecháno"),
     "bad_request": ("Bad request", "Неверный запрос", "Неправильний запит", "Requête invalide",
                     "Chybný požadavek"),
     "not_found": ("Not found", "Не найдено", "Не знайдено", "Introuvable", "Nenalezeno"),
@@ -492,8 +662,18 @@ T = {
 # The engine's refusals that a score sheet can meet, by the engine's English wording (both engines word them
 # alike), each with the key of its translation in T; a "Name: " before one is kept as it is.
 _COLOUR = r"(?P<colour>blue|yellow|red|black|white|purple|green|orange)"
-_WHERE = r"(?P<star>orange|red|blue|yellow|green|purple|centre) star space (?P<space>\d)"
+_STAR = r"(?P<star>orange|red|blue|yellow|green|purple|centre)"
+_WHERE = _STAR + r" star space (?P<space>\d)"
 ENGINE = (
+    # (first: "the centre star holds ... twice" below would match a board's, with "board: " for a name)
+    (r"board: (?P<n>\d+) rows, not 7 \(one row per star, O R B Y G P C, each its six spaces; or rows separated by "
+     r"'/'\)", "e_board_rows"),
+    (r"board: row (?P<row>\d) \(" + _STAR + r" star\): '(?P<ch>.)' is not a colour letter \(P G O Y B R\) or '\.' "
+     r"for an empty space", "e_board_letter"),
+    (r"board: row (?P<row>\d) \(" + _STAR + r" star\) has (?P<n>\d+) spaces, not 6: '(?P<cells>[^']*)'",
+     "e_board_cells"),
+    (r"board: the " + _STAR + r" star cannot hold " + _COLOUR, "e_board_star"),
+    (r"board: the centre star holds " + _COLOUR + r" twice", "e_board_twice"),
     (r"wall row (?P<row>\d), column (?P<col>\d) is already taken", "e_cell_taken"),
     (r"wall column (?P<col>\d) already has " + _COLOUR, "e_column_has"),
     (r"wall row (?P<row>\d) already has " + _COLOUR, "e_row_has"),
@@ -512,6 +692,8 @@ ENGINE = (
     (r"wall: row (?P<row>\d) has (?P<n>\d+) cells, not 5: '(?P<cells>[^']*)'", "e_wall_cells"),
     (r"wall: impossible wall: row (?P<row>\d) repeats a colour", "e_wall_row_repeats"),
     (r"wall: impossible wall: column (?P<col>\d) repeats a colour", "e_wall_col_repeats"),
+    (r"wall: impossible wall: " + _COLOUR + r" cannot be in row (?P<row>\d), column (?P<col>\d) of the coloured "
+     r"wall", "e_wall_pattern"),
 )
 _ENGINE = tuple((re.compile(r"^(?P<who>.+: )?" + pattern + "$", re.S), key) for pattern, key in ENGINE)
 
@@ -528,13 +710,19 @@ def engine_text(lang, message):
             if "colour" in fields:
                 fields["colour"] = text(lang, fields["colour"])
             if "star" in fields:
-                star = fields["star"]
-                fields["star"] = text(lang, "centre_star") if star == "centre" else text(
-                    lang, "star_of", c=text(lang, star))
-            return (m.group("who") or "") + text(lang, key, **fields)
+                fields["star"] = text(lang, "star_" + STAR_LETTERS[fields["star"]])
+            return who(lang, m.group("who")) + text(lang, key, **fields)
     return message
 
 
+def who(lang, prefix):
+    """A "Name: " before a message, with the language's colon ("Name : " in French); "" for None."""
+    if not prefix:
+        return ""
+    return text(lang, "colon", x=prefix[:-2]) + " "
+
+
+STAR_LETTERS = {"orange": "O", "red": "R", "blue": "B", "yellow": "Y", "green": "G", "purple": "P", "centre": "C"}
 COLOUR_KEYS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}
 PAVILION_COLOUR_KEYS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 

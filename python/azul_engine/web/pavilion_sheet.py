@@ -11,15 +11,22 @@ stops at 1); after round 6 the last pass ends the game and the engine adds the e
 penalty.
 """
 
-from .. import IllegalMoveError, StateFormatError, game_info
-from .sheet import SheetError, _check_open  # (a game over refuses every change)
+from .._backends import game_info
+from .._errors import IllegalMoveError, StateFormatError
+from .sheet import SheetError, _check_open, name_of  # (a game over refuses every change)
 
 _INFO = game_info("summer-pavilion")
 COLOURS = _INFO.colours  # colour order
 STARS = _INFO.stars  # star order; an outer star takes its own colour only
-ROUNDS = 6
+ROUNDS = _INFO.rounds  # 6
 PER_COLOUR = _INFO.tiles_per_colour  # 22
+ALL_TILES = PER_COLOUR * len(COLOURS)  # 132, all in the bag at the start
+SUPPLY = 10  # tiles of the supply, drawn at the setup (rules section 3)
+FACTORY_TILES = 4
 KEEP = 4
+MIN_SCORE = _INFO.min_score  # 1: no loss takes a score below it
+COLOUR_WORDS = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}  # (i18n.T keys)
+STAR_WORDS = dict({s: w + " star" for s, w in COLOUR_WORDS.items()}, C="centre star")  # the engine's words
 
 
 def wild(round_number):
@@ -31,8 +38,7 @@ def new_sheet(names):
         raise SheetError("players: give 2 to 4 names")
     clean = []
     for i, name in enumerate(names):
-        name = " ".join(name.split())[:30] if isinstance(name, str) else ""
-        clean.append(name or "Player %d" % (i + 1))
+        clean.append(" ".join(name.split())[:30] if isinstance(name, str) else "")  # "": the default (name_of)
     n = len(clean)
     return {"variant": "summer-pavilion", "names": clean, "boards": [["......"] * 7 for _ in range(n)],
             "scores": [5] * n, "rounds": [], "over": False, "final": None, "pending": _empty_round(n)}
@@ -68,7 +74,7 @@ def _sorted(tiles):
 def _spare(boards, hands, n):
     """``n`` tiles (in colour order) of the colours the boards and ``hands`` use least: kept and discarded
     tiles score alike whatever their colours."""
-    used = [0] * 6
+    used = [0] * len(COLOURS)
     for board in boards:
         for star in board:
             for ch in star:
@@ -79,7 +85,7 @@ def _spare(boards, hands, n):
             used[COLOURS.index(ch)] += 1
     out = []
     for _ in range(n):
-        c = min(range(6), key=lambda k: used[k])
+        c = min(range(len(COLOURS)), key=lambda k: used[k])
         used[c] += 1
         out.append(COLOURS[c])
     return _sorted(out)
@@ -87,7 +93,7 @@ def _spare(boards, hands, n):
 
 def _text(sheet, rnd, phase, turn, boards, hands, scores, passed, centre="-", marker=None):
     players = len(sheet["names"])
-    used = [0] * 6
+    used = [0] * len(COLOURS)
     for board in boards:
         for star in board:
             for ch in star:
@@ -98,14 +104,14 @@ def _text(sheet, rnd, phase, turn, boards, hands, scores, passed, centre="-", ma
             used[COLOURS.index(ch)] += 1
     for ch in centre.strip("-"):
         used[COLOURS.index(ch)] += 1
-    for c in range(6):
+    for c in range(len(COLOURS)):
         if used[c] > PER_COLOUR:
             name = ("purple", "green", "orange", "yellow", "blue", "red")[c]
             raise SheetError("more %s tiles on the boards and in hand than the game's %d" % (name, PER_COLOUR),
                              "too_many_tiles", colour=name, n=PER_COLOUR)
     supply = []
     for _ in range(10):  # the supply, for bonus tiles owed: any tiles left
-        c = min(range(6), key=lambda k: used[k])
+        c = min(range(len(COLOURS)), key=lambda k: used[k])
         if used[c] >= PER_COLOUR:
             break
         used[c] += 1
@@ -144,7 +150,7 @@ def _probe(engine, sheet, rnd, p, boards, hand, score, move, phase="play", centr
         prefix = "field p%d: " % p
         if message.startswith(prefix):
             message = message[len(prefix):]
-        raise SheetError("%s: %s" % (sheet["names"][p], message)) from None
+        raise SheetError("%s: %s" % (name_of(sheet, p), message)) from None
     return state
 
 
@@ -177,7 +183,13 @@ def evaluate(engine, sheet, pending=None):
         for k, x in enumerate(pending["places"][p]):
             board = _board_after(sheet["boards"][p], pending["places"][p][:k])
             others = [final_boards[q] if q != p else board for q in range(players)]
-            move = "%s%d%s%d" % (x["star"], x["space"], x["colour"], 0 if x["colour"] == w else x["wilds"])
+            if x["space"] == 1 and x["wilds"] and x["colour"] != w:  # (the engine says "costs 1 tiles: at most 0")
+                name = name_of(sheet, p)
+                raise SheetError("%s: %s space 1 costs one tile, a real %s one: no wild tile can stand in for it"
+                                 % (name, STAR_WORDS[x["star"]], COLOUR_WORDS[x["colour"]]), "no_wild_on_1",
+                                 name=name, star="star_" + x["star"], colour=COLOUR_WORDS[x["colour"]])
+            # The wild colour placed with wild tiles named: the engine refuses it (all its tiles are that colour).
+            move = "%s%d%s%d" % (x["star"], x["space"], x["colour"], x["wilds"])
             state = _probe(engine, sheet, rnd, p, others, _hand_for(x, w), scores[p], move)
             owed = state.bonus_owed if state.phase == "bonus" else 0
             events[p].append(dict(x, event="place", points=state.scores[p] - scores[p], bonus_tiles=owed,
@@ -193,6 +205,7 @@ def evaluate(engine, sheet, pending=None):
             events[p].append({"event": "pass", "kept": kept, "discarded": discarded, "before": scores[p],
                               "after": state.scores[p]})
             scores[p] = state.scores[p]
+    _check_dealt(sheet, pending, events)
     result = {"events": events, "before": list(sheet["scores"]), "after": scores, "boards": final_boards,
               "over": rnd == ROUNDS, "pending": _copy(pending)}
     if rnd == ROUNDS:
@@ -212,13 +225,82 @@ def evaluate(engine, sheet, pending=None):
             except (IllegalMoveError, StateFormatError) as e:
                 raise SheetError(str(e)) from None
             if not state.is_over:
-                raise SheetError("the engine did not end the game after round 6")
+                raise SheetError("the engine did not end the game after round %d" % ROUNDS)
             ends.append(state)
         result["end"] = [{"bonus": ends[1].scores[q] - scores[q], "kept": pending["kept"][q],
                           "penalty": ends[1].scores[q] - ends[0].scores[q]} for q in range(players)]
         result["final"] = list(ends[0].scores)
         result["winners"] = list(ends[0].winners)
     return result
+
+
+def _paid(places, wild_colour):
+    """Tiles of each colour that placements pay (each its hand, _hand_for)."""
+    paid = [0] * len(COLOURS)
+    for x in places:
+        for ch in _hand_for(x, wild_colour):
+            paid[COLOURS.index(ch)] += 1
+    return paid
+
+
+def _check_dealt(sheet, pending, events):
+    """What the bag and the tower can have dealt by this round (rules sections 3 and 5).
+
+    Hands: a player's hand holds, when they pass, the tiles they keep and discard; it got its tiles from the
+    last round's pass (those kept), from this round's factories and centre, and from the bonus tiles their
+    placements brought (a bonus tile comes after the placement that owes it: it pays only for later ones, or
+    stays in hand).  So each player took at least ``paid + kept + discarded - kept before - bonus tiles in time``
+    from the factories and the centre (and at least the start token's tiles), and the players together at most
+    the round's deal.
+
+    Colours: the bag's 132 tiles are drawn (the supply's 10 at the setup, each round's factories, a refill of the
+    supply for each bonus tile taken) before the tower is poured into it, so while ``10 + rounds * F + bonus tiles
+    owed`` is at most 132 no paid tile has come back, and the tiles of a colour paid in all the rounds so far are
+    at most its 22.  Later, the tiles of a colour paid this round are at most its 22 less those on the boards,
+    plus the round's bonus tiles (a tile paid this round may come back from the tower as one of them).
+    Kept, discarded and bonus tiles are left out of the colours (their colours are not on the sheet), so every
+    round a game can have is accepted."""
+    players = len(sheet["names"])
+    rnd = round_number(sheet)
+    dealt = FACTORY_TILES * game_info("summer-pavilion", players).factories
+    kept_before = sheet["rounds"][-1]["pending"]["kept"] if sheet["rounds"] else [0] * players
+    need = 0
+    for p in range(players):
+        costs = [x["space"] for x in pending["places"][p]]  # a space numbered N costs N tiles
+        owed = [e["bonus_tiles"] for e in events[p] if e["event"] == "place"]
+        hand = pending["kept"][p] + pending["discarded"][p]  # at the pass
+        usable = later = 0  # bonus tiles that can have paid or stayed; the costs of the placements after one
+        for cost, bonus in zip(reversed(costs), reversed(owed)):
+            usable = min(usable + bonus, hand + later)
+            later += cost
+        token = pending["token_tiles"] if pending["token"] == p else 0
+        need += max(hand + sum(costs) - kept_before[p] - usable, token)
+    owed_now = sum(e.get("bonus_tiles", 0) for es in events for e in es)
+    owed_before = sum(e.get("bonus_tiles", 0) for r in sheet["rounds"] for es in r["events"] for e in es)
+    paid_before = [0] * len(COLOURS)
+    for k, r in enumerate(sheet["rounds"]):
+        for c, n in enumerate(_paid([x for xs in r["pending"]["places"] for x in xs], wild(k + 1))):
+            paid_before[c] += n
+    paid_now = _paid([x for xs in pending["places"] for x in xs], wild(rnd))
+    first_pass = SUPPLY + rnd * dealt + owed_before + owed_now <= ALL_TILES
+    on_boards = [sum(star.count(colour) for board in sheet["boards"] for star in board) for colour in COLOURS]
+    for c, colour in enumerate(COLOURS):
+        name = COLOUR_WORDS[colour]
+        if first_pass and paid_before[c] + paid_now[c] > PER_COLOUR:
+            raise SheetError("%s: %d %s tiles paid up to round %d, but the game has %d, and none comes back from "
+                             "the tower by then" % (name, paid_before[c] + paid_now[c], name, rnd, PER_COLOUR),
+                             "pv_colour_tower", colour=name, n=paid_before[c] + paid_now[c], k=rnd,
+                             total=PER_COLOUR)
+        if not first_pass and paid_now[c] + on_boards[c] > PER_COLOUR + owed_now:
+            raise SheetError("%s: %d %s tiles paid this round and %d on the boards before it, but the game has %d "
+                             "(and %d bonus tiles this round that may come back from the tower)"
+                             % (name, paid_now[c], name, on_boards[c], PER_COLOUR, owed_now), "pv_colour_round",
+                             colour=name, n=paid_now[c], b=on_boards[c], total=PER_COLOUR, s=owed_now)
+    if need > dealt:
+        raise SheetError("this round's entries need at least %d tiles from the factories and the centre (the tiles "
+                         "paid, kept and discarded, less those kept from the last round and the bonus tiles "
+                         "received in time to pay), but a round of %d players deals %d" % (need, players, dealt),
+                         "pv_round_deals", n=need, players=players, m=dealt)
 
 
 def place(engine, sheet, player, star, space, colour, wilds):
@@ -264,7 +346,7 @@ def set_pass(engine, sheet, player, kept, discarded):
     trial = _copy(sheet["pending"])
     trial["kept"][player] = _int(kept, 0, 40, "tiles kept")
     if trial["kept"][player] > 4:  # the rule in its own words (the engine's names the pass it was given)
-        name = sheet["names"][player]
+        name = name_of(sheet, player)
         raise SheetError("%s: a pass keeps at most 4 tiles" % name, "pass_keeps", name=name)
     trial["discarded"][player] = _int(discarded, 0, 200, "tiles discarded")
     evaluate(engine, sheet, trial)

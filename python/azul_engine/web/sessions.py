@@ -17,7 +17,7 @@ from . import synth
 
 
 class Session:
-    """What one client has: ``lang`` (chosen, or None), ``sheet``, ``game`` (a ``game.Game``), ``replay``, and
+    """What one client has: ``lang`` (chosen, or None), ``sheet``, ``game`` (a ``game.BrowserGame``), ``replay``, and
     ``record_job`` (a ``RecordJob``, once asked for); ``lock``: one request of the session at a time."""
 
     def __init__(self):

@@ -17,12 +17,17 @@ Per-tile points are differences of such states with the same floors: the scores 
 player minus those with the first k - 1 (tiling is top to bottom and earlier tiles count).
 """
 
-from .. import IllegalMoveError, StateFormatError, game_info
+from .._backends import game_info
+from .._errors import IllegalMoveError, StateFormatError
 
 _INFO = game_info("classic")
 COLOURS = _INFO.colours
 _WALL = _INFO.wall_pattern
+PER_COLOUR = _INFO.tiles_per_colour  # 20
+ALL_TILES = PER_COLOUR * len(COLOURS)  # 100, all in the bag at the start
+FACTORY_TILES = 4  # tiles a factory is filled with (rules section 1)
 FLOOR_SPACES = 7  # what the floor input offers; the engine is the one that refuses an 8th item
+COLOUR_WORDS = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}  # (i18n.T keys)
 _BASE = 1000  # added to every score in the probes, so that no floor penalty is clamped there
 
 
@@ -43,13 +48,18 @@ def new_sheet(variant, names):
     clean = []
     for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise SheetError("player %d: the name is not text" % (i + 1))
-        name = " ".join(name.split())[:30]
-        clean.append(name or "Player %d" % (i + 1))
+            raise SheetError("player %d: the name is not text" % i)
+        clean.append(" ".join(name.split())[:30])  # "": the seat's default name (name_of)
     n = len(clean)
     return {"variant": variant, "names": clean, "walls": [["....."] * 5 for _ in range(n)],
             "scores": [0] * n, "rounds": [], "over": False, "final": None,
             "pending": _empty_round(n)}
+
+
+def name_of(sheet, p):
+    """Seat ``p``'s name, as the sheet's messages say it: the name typed, or for a seat left unnamed ("" in
+    ``sheet["names"]``) "Player N", which the pages show in their own language (views.sheet_names)."""
+    return sheet["names"][p] or "Player %d" % p
 
 
 def _empty_round(n):
@@ -66,7 +76,8 @@ def cell_colour(variant, row, col):
 
 def _name(sheet, message):
     """An engine message about seat N, with the player's name: ``field p1: ...`` -> ``Anna: ...``."""
-    for p, name in enumerate(sheet["names"]):
+    for p in range(len(sheet["names"])):
+        name = name_of(sheet, p)
         prefix = "field p%d: " % p
         if message.startswith(prefix):
             return "%s: %s" % (name, message[len(prefix):])
@@ -93,10 +104,59 @@ def _used(walls, tiles_by_player):
 def _check_colours(used):
     """No colour has more than its 20 tiles (``used``: tiles of each colour in play)."""
     for c in range(5):
-        if used[c] > 20:
-            name = {"B": "blue", "Y": "yellow", "R": "red", "K": "black", "W": "white"}[COLOURS[c]]
-            raise SheetError("more %s tiles on the walls, lines and floors than the game's 20" % name,
-                             "too_many_tiles", colour=name, n=20)
+        if used[c] > PER_COLOUR:
+            name = COLOUR_WORDS[COLOURS[c]]
+            raise SheetError("more %s tiles on the walls, lines and floors than the game's %d" % (name, PER_COLOUR),
+                             "too_many_tiles", colour=name, n=PER_COLOUR)
+
+
+def _line_tiles(tiles_by_player):
+    """Tiles of each colour in the pattern lines completed in a round (``tiles_by_player``: its wall tiles):
+    a line of wall row r held r + 1 tiles of its colour."""
+    taken = [0] * 5
+    for tiles in tiles_by_player:
+        for t in tiles:
+            taken[COLOURS.index(t["colour"])] += t["row"] + 1
+    return taken
+
+
+def _check_dealt(sheet, tiles_by_player):
+    """What the bag and the lid can have dealt by this round, colour by colour (rules sections 1 and 5): a
+    round's factories take 4 tiles each from the bag, and the lid (the completed lines' other tiles, the floors)
+    is poured back into the bag only when the bag runs out while they are filled.  The bag's first 100 tiles
+    last ``100 // F`` whole rounds of F tiles (2, 3, 5 rounds at 4, 3, 2 players): until then no tile comes
+    back, so the lines completed in all the rounds so far hold at most 20 of a colour.  The round whose filling
+    empties the bag has the bag's last tiles (the colour's 20, less those the earlier lines took) and at most
+    ``F * round - 100`` tiles from the lid, of which at most the colour's discarded tiles (those lines' tiles
+    less their wall tiles) are of that colour.  Later rounds: the colour's 20 less its wall tiles (_check_colours).
+    Floor tiles are left out (their colours are not on the sheet), so every round a game can have is accepted."""
+    players = len(sheet["names"])
+    dealt = FACTORY_TILES * game_info(sheet["variant"], players).factories  # a round's tiles
+    k = len(sheet["rounds"]) + 1
+    back = ALL_TILES // dealt + 1  # the first round with tiles from the lid
+    if k > back:
+        return
+    before = [0] * 5
+    for r in sheet["rounds"]:
+        for c, n in enumerate(_line_tiles(r["tiles"])):
+            before[c] += n
+    now = _line_tiles(tiles_by_player)
+    on_walls = _used(sheet["walls"], [[] for _ in range(players)])
+    for c, colour in enumerate(COLOURS):
+        name = COLOUR_WORDS[colour]
+        if k < back and before[c] + now[c] > PER_COLOUR:
+            raise SheetError("%s: %d %s tiles in the pattern lines completed up to round %d, but the game has %d, "
+                             "and none comes back from the lid before round %d (%d players)"
+                             % (name, before[c] + now[c], name, k, PER_COLOUR, back, players),
+                             "colour_lid", colour=name, n=before[c] + now[c], k=k, total=PER_COLOUR, back=back,
+                             players=players)
+        lid = dealt * k - ALL_TILES
+        most = PER_COLOUR - before[c] + min(lid, before[c] - on_walls[c])
+        if k == back and now[c] > most:
+            raise SheetError("%s: %d %s tiles in the pattern lines completed this round, but at most %d can be in "
+                             "play in round %d: what the bag had left and %d tiles drawn from the lid"
+                             % (name, now[c], name, most, k, lid), "colour_pour", colour=name, n=now[c], m=most,
+                             k=k, d=lid)
 
 
 def _check_tiles(sheet, tiles_by_player, floors):
@@ -105,7 +165,7 @@ def _check_tiles(sheet, tiles_by_player, floors):
     begun in an earlier round, so at least its last tile) are at most that; and no colour has more than its 20
     tiles on the walls and in the lines. Returns the tiles of each colour in play (_used)."""
     players = len(sheet["names"])
-    dealt = 4 * (2 * players + 1)
+    dealt = FACTORY_TILES * game_info(sheet["variant"], players).factories
     first = not sheet["rounds"]
     taken = sum((t["row"] + 1 if first else 1) for tiles in tiles_by_player for t in tiles) + sum(floors)
     if taken > dealt:
@@ -115,6 +175,7 @@ def _check_tiles(sheet, tiles_by_player, floors):
                          "round_too_many" if first else "round_too_many_later", n=taken, players=players,
                          m=dealt)
     used = _used(sheet["walls"], tiles_by_player)
+    _check_dealt(sheet, tiles_by_player)
     _check_colours(used)
     return used
 
@@ -180,7 +241,7 @@ def _play(engine, sheet, tiles_by_player, floors, marker, scores, end, walls=Non
         try:
             state.apply("W%d%d" % (row + 1, columns[(p, row)] + 1))
         except IllegalMoveError as e:
-            raise SheetError("%s: %s" % (sheet["names"][p], e)) from None
+            raise SheetError("%s: %s" % (name_of(sheet, p), e)) from None
     return state
 
 
@@ -212,8 +273,8 @@ def evaluate(engine, sheet, pending=None):
         for row in set(rows):
             if rows.count(row) > 1:
                 raise SheetError("%s: wall row %d already has a tile this round: one tile a row in a round "
-                                 "(the row's one pattern line)" % (sheet["names"][p], row + 1), "second_tile",
-                                 name=sheet["names"][p], row=row + 1)
+                                 "(the row's one pattern line)" % (name_of(sheet, p), row + 1), "second_tile",
+                                 name=name_of(sheet, p), row=row + 1)
     marker = _marker(pending, players)
     floors = pending["floors"]
     used = _check_tiles(sheet, tiles, floors)
@@ -296,7 +357,7 @@ def tap(engine, sheet, player, row, col, colour=None):
     trial["tiles"][player].append({"row": row, "col": col, "colour": colour})
     cell = sheet["walls"][player][row][col]
     if cell != ".":
-        raise SheetError("%s: wall row %d, column %d is already taken" % (sheet["names"][player], row + 1, col + 1))
+        raise SheetError("%s: wall row %d, column %d is already taken" % (name_of(sheet, player), row + 1, col + 1))
     evaluate(engine, sheet, trial)
     sheet["pending"] = trial
     return trial
@@ -308,8 +369,8 @@ def set_floor(engine, sheet, player, tiles):
     if not isinstance(tiles, int) or isinstance(tiles, bool) or not 0 <= tiles <= 99:
         raise SheetError("floor: %r is not a number of tiles" % (tiles,))
     if tiles > FLOOR_SPACES:  # the engine's own words, before its tile counts (the round's tiles use colours)
-        raise SheetError("%s: the floor holds more than %d items" % (sheet["names"][player], FLOOR_SPACES),
-                         "floor_full", name=sheet["names"][player], n=FLOOR_SPACES)
+        raise SheetError("%s: the floor holds more than %d items" % (name_of(sheet, player), FLOOR_SPACES),
+                         "floor_full", name=name_of(sheet, player), n=FLOOR_SPACES)
     trial = _copy_pending(sheet["pending"])
     trial["floors"][player] = tiles
     evaluate(engine, sheet, trial)

@@ -11,7 +11,7 @@ was played.  The search can fail (``SynthesisError``): not every sheet has such 
 
 import random
 
-from .. import game_info
+from .._backends import game_info
 
 COLOURS = game_info("classic").colours
 

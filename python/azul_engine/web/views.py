@@ -12,18 +12,19 @@ import json
 import re
 
 import jinja2
-from markupsafe import Markup
 from starlette.templating import Jinja2Templates
 
-import azul_engine
 from .. import _markup, records, svg
+from .._backends import game_info
 from . import i18n, pavilion_sheet as pvs, sheet as sheets
 
 NAV = (("/", "home"), ("/sheet", "nav_sheet"), ("/check", "nav_check"), ("/play", "nav_play"),
        ("/replay", "nav_replay"))
 SEAT_CHOICES = (("human", "human"), ("random", "bot_random"), ("greedy", "bot_greedy"), ("mcts", "bot_mcts"))
-# The score check's example: a classic wall with its first two rows full (game_info's pattern).
-EXAMPLE_WALL = "\n".join((azul_engine.game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
+# The score check's examples: a classic wall with its first two rows full (game_info's pattern); a Summer
+# Pavilion board with its orange and centre stars complete.
+EXAMPLE_WALL = "\n".join((game_info("classic").wall_pattern or ())[:2] + (".....",) * 3)
+EXAMPLE_BOARD = "\n".join(("OOOOOO", "RRR...") + ("......",) * 4 + (game_info("summer-pavilion").colours,))
 _SEAT_WORD = re.compile(r"\b(?:player|seat) (\d)\b")
 
 
@@ -39,7 +40,45 @@ def pv_colour(lang, c):
 
 def pv_star(lang, star):
     """A Summer Pavilion star's name ("centre star", "purple star")."""
-    return i18n.text(lang, "centre_star") if star == "C" else i18n.text(lang, "star_of", c=pv_colour(lang, star))
+    return i18n.text(lang, "star_" + star)
+
+
+def move_words(lang, variant, move):
+    """A move in words of the page's language ("Factory 3, red → pattern line 4"; Summer Pavilion: "Blue star,
+    space 3: blue, with 1 wild"), from its notation (records.md sections 2 and 3); notation it does not know, as
+    it is."""
+    if not isinstance(move, str) or not move:
+        return move
+    if variant != "summer-pavilion":
+        if len(move) == 3 and move[0] == "W" and move[1:].isdigit():  # a grey wall's tiling
+            return i18n.text(lang, "mv_tile", row=move[1], col=move[2])
+        if len(move) == 3 and move[1] in i18n.COLOUR_KEYS:
+            to = i18n.text(lang, "mv_floor") if move[2] == "F" else i18n.text(lang, "line_n", n=move[2])
+            return i18n.text(lang, "mv_draft", src=_source(lang, move[0]), colour=colour_name(lang, move[1]), to=to)
+        return move
+    colours = i18n.PAVILION_COLOUR_KEYS
+    if move[0] == "-" and all(c in colours for c in move[1:]):
+        kept = ", ".join(pv_colour(lang, c) for c in move[1:])
+        return i18n.text(lang, "mv_pass", kept=kept) if kept else i18n.text(lang, "mv_pass_none")
+    if len(move) > 1 and move[0] == "~" and all(c in colours for c in move[1:]):  # a refill of the supply
+        return i18n.text(lang, "mv_refill", tiles=", ".join(pv_colour(lang, c) for c in move[1:]))
+    if len(move) == 2 and move[0] == "+" and move[1] in colours:
+        return i18n.text(lang, "mv_bonus", colour=pv_colour(lang, move[1]))
+    if len(move) == 2 and move[1] in colours:
+        return i18n.text(lang, "mv_take", src=_source(lang, move[0]), colour=pv_colour(lang, move[1]))
+    if len(move) == 4 and move[0] in i18n.STAR_LETTERS.values() and move[2] in colours and move[3].isdigit():
+        text = i18n.text(lang, "mv_place", star=pv_star(lang, move[0]), space=move[1], colour=pv_colour(lang, move[2]))
+        return text + (" " + i18n.text(lang, "with_wilds", n=move[3]) if move[3] != "0" else "")
+    return move
+
+
+def _source(lang, ch):
+    return i18n.text(lang, "centre") if ch == "C" else i18n.text(lang, "factory_n", n=ch)
+
+
+def sheet_names(lang, sheet):
+    """The players' names on a score sheet as a page shows them: a seat left unnamed is "Player N" in ``lang``."""
+    return [name or i18n.text(lang, "player_n", n=p) for p, name in enumerate(sheet["names"])]
 
 
 def _in_language(function):
@@ -50,7 +89,8 @@ def _in_language(function):
 templates = Jinja2Templates(env=_markup.environment("azul_engine.web", "templates"))
 templates.env.globals.update(
     t=_in_language(i18n.text), colour_name=_in_language(colour_name), pv_colour=_in_language(pv_colour),
-    pv_star=_in_language(pv_star), wild=pvs.wild, floor_items=sheets.floor_items, NAV=NAV,
+    pv_star=_in_language(pv_star), move_words=_in_language(move_words), wild=pvs.wild,
+    floor_items=sheets.floor_items, NAV=NAV,
     SEAT_CHOICES=SEAT_CHOICES, LANGUAGES=[(code, i18n.NAMES[code]) for code in i18n.LANGUAGES])
 # A value as compact JSON, for a data-json attribute (escaped there as any text).
 templates.env.filters["json"] = lambda value: json.dumps(value, separators=(",", ":"))
@@ -77,10 +117,10 @@ def wall_cells(variant, wall, taps=None, new=()):
         for c in range(5):
             ch = wall[r][c]
             hint = sheets.cell_colour(variant, r, c) if variant == "classic" else None
-            cls = ("t-" + ch) if ch != "." else ("e-" + (hint or "C"))
+            cls = ("t-" + ch) if ch != "." else ("e-%s empty" % (hint or "C"))
             post, body = (taps or {}).get((r, c), (None, None))
             cells.append({"row": r + 1, "col": c + 1, "cls": cls + (" new" if (r, c) in new else ""),
-                          "colour": ch if ch != "." else hint, "post": post, "body": body})
+                          "new": (r, c) in new, "colour": ch if ch != "." else hint, "post": post, "body": body})
     return cells
 
 
@@ -98,14 +138,14 @@ def sheet(call):
     if s is None:
         return "setup.html", {"heading": "new_sheet", "url": "/api/sheet/new", "with_seats": False}
     pavilion = s["variant"] == "summer-pavilion"
-    context = {"sheet": s, "preview": None, "problem": None}
+    context = {"sheet": s, "names": sheet_names(call.lang, s), "preview": None, "problem": None}
     if not s["over"]:
         context["boards"] = [(_pavilion_board if pavilion else _sheet_board)(s, p) for p in range(len(s["names"]))]
         if pavilion or s["pending"]["marker"] is not None:
             try:
                 context["preview"] = (pvs if pavilion else sheets).evaluate(call.engine, s)
             except sheets.SheetError as e:
-                context["problem"] = sheet_message(call.lang, e)
+                context["problem"] = sheet_message(call.lang, e, s)
     if pavilion:
         return "pavilion.html", dict(context, colours=pvs.COLOURS, round_number=pvs.round_number(s))
     return "sheet.html", dict(context, colours=sheets.COLOURS, record_seconds=call.record_seconds)
@@ -137,30 +177,46 @@ def _pavilion_board(sheet, p):
             have = sheet["boards"][p][si][space - 1]
             new = mine.get((star, space))
             colour = new["colour"] if new else (have if have != "." else None)
-            cells.append({"space": space, "cls": ("t-" + colour) if colour else ("e-" + star), "new": bool(new),
-                          "pick": have == "." or bool(new), "nth": order.get((star, space))})
+            cells.append({"space": space, "cls": ("t-" + colour) if colour else ("e-%s empty" % star),
+                          "new": bool(new), "colour": colour, "pick": have == "." or bool(new),
+                          "nth": order.get((star, space))})
         stars.append((star, cells))
     return {"player": p, "stars": stars}
 
 
-def sheet_message(lang, e):
+def sheet_message(lang, e, sheet=None):
     """A refusal in the page's language: the app's own by its key, the engine's by i18n.engine_text (English
-    where the catalogue does not know it)."""
+    where the catalogue does not know it); the seats of ``sheet`` left unnamed named in that language too."""
+    message = str(e)
+    fields = dict(getattr(e, "fields", {}))
+    for p, name in enumerate(sheet["names"] if sheet else ()):
+        if not name:  # (sheet.name_of's "Player N")
+            default, shown = "Player %d" % p, i18n.text(lang, "player_n", n=p)
+            if fields.get("name") == default:
+                fields["name"] = shown
+            if message.startswith(default + ": "):
+                message = shown + message[len(default):]
     if getattr(e, "key", None):
-        fields = dict(e.fields)
-        if "colour" in fields:
-            key = fields["colour"]
-            fields["colour"] = i18n.text(lang, key) if key in i18n.T else key
+        for field in ("colour", "star"):  # their words, by their keys
+            if field in fields:
+                key = fields[field]
+                fields[field] = i18n.text(lang, key) if key in i18n.T else key
         return i18n.text(lang, e.key, **fields)
-    return i18n.engine_text(lang, str(e))
+    return i18n.engine_text(lang, message)
 
 
 # -- score check -----------------------------------------------------------------------------------------------
 
-def check(call, **result):
-    """The score check; ``result``: what it shows under its forms, a wall's ``bonus`` (engine.end_bonus) with the
-    ``score`` before it, or ``audit``'s."""
-    return "check.html", dict({"example": EXAMPLE_WALL, "bonus": None, "audited": None}, **result)
+def check(call, entered=None, **result):
+    """The score check; ``entered``: what its forms were sent with (the wall, the score and the variant; the
+    board, its score and the tiles kept), shown again in them; ``result``: what it shows under them, a wall's
+    ``bonus`` (engine.end_bonus) with the ``score`` before it, a board's ``board`` (records.board_bonus) with its
+    ``score``, or ``audit``'s (none after a refusal: a result above an error would be the last one's)."""
+    forms = {"wall": EXAMPLE_WALL, "score": "0", "variant": "classic", "board": EXAMPLE_BOARD, "pv_score": "5",
+             "kept": 0}
+    forms.update(entered or {})
+    return "check.html", dict({"forms": forms, "stars": pvs.STARS, "rounds": pvs.ROUNDS, "bonus": None, "board": None,
+                               "audited": None}, **result)
 
 
 def audit(call, items):
@@ -179,7 +235,7 @@ def audit(call, items):
             if item["variant"] in ("classic", "grey"):
                 bonuses = [call.engine.end_bonus(w, variant=item["variant"]) for w in state.walls]
                 entry.update(bonuses=bonuses, before=[s - b["points"] for s, b in zip(state.scores, bonuses)],
-                             names=[i18n.text(call.lang, "player_n", n=p + 1) for p in range(state.players)],
+                             names=[i18n.text(call.lang, "player_n", n=p) for p in range(state.players)],
                              winners=state.winners)
         audited.append(entry)
     agree = sum(not entry["findings"] for entry in audited)
@@ -187,13 +243,13 @@ def audit(call, items):
 
 
 def finding_text(lang, text):
-    """An audit finding's English, for a person: its seats counted from 1 and named as the page's tables name
-    them ("player 0" is "Игрок 1" beside a table of "Игрок 1, Игрок 2")."""
-    return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1)) + 1), text)
+    """An audit finding's English, for a person: its seats named as the page's tables name them ("player 0" is
+    "Игрок 0" beside a table of "Игрок 0, Игрок 1"; seats count from 0 everywhere: docs/game-api.md)."""
+    return _SEAT_WORD.sub(lambda m: i18n.text(lang, "player_n", n=int(m.group(1))), text)
 
 
 def _seats_text(lang, seats):
-    return ", ".join(i18n.text(lang, "player_n", n=p + 1) for p in seats) if isinstance(seats, list) else str(seats)
+    return ", ".join(i18n.text(lang, "player_n", n=p) for p in seats) if isinstance(seats, list) else str(seats)
 
 
 def finding(lang, finding):
@@ -213,7 +269,7 @@ def finding(lang, finding):
     head = None
     if finding.field in ("scores", "final_scores") and finding.player is not None and finding.correct is not None:
         head = i18n.text(lang, "f_score" if finding.field == "scores" else "f_final",
-                         who=i18n.text(lang, "player_n", n=finding.player + 1), rec=finding.recorded,
+                         who=i18n.text(lang, "player_n", n=finding.player), rec=finding.recorded,
                          ok=finding.correct)
     elif finding.field == "winners" and finding.correct is not None:
         head = i18n.text(lang, "f_winners", rec=_seats_text(lang, finding.recorded),
@@ -228,7 +284,7 @@ def finding(lang, finding):
 # -- play ------------------------------------------------------------------------------------------------------
 
 def play(call):
-    """The game in play (game.Game): for the person to move, the tiles a tap can take (their legal moves begin so)
+    """The game in play (game.BrowserGame): for the person to move, the tiles a tap can take (their legal moves begin so)
     and, once tiles are chosen, the lines or, tiling a grey wall, the cells a tap fills; the end."""
     game = call.session.game
     if game is None:
@@ -273,7 +329,7 @@ def seat_name(lang, game, p):
     """Seat ``p`` of a game and who plays it: "Seat 2 (greedy bot)"."""
     kind = game.seats[p]
     label = i18n.text(lang, "human" if kind == "human" else "bot_" + kind).split(" (")[0]
-    return "%s (%s)" % (i18n.text(lang, "seat_n", n=p + 1), label)
+    return "%s (%s)" % (i18n.text(lang, "seat_n", n=p), label)
 
 
 # -- replay ----------------------------------------------------------------------------------------------------
@@ -289,5 +345,5 @@ def replay(call):
     if state.variant in ("classic", "grey"):
         context["walls"] = [wall_cells(state.variant, wall) for wall in state.walls]
     else:  # Summer Pavilion: the same picture as `azul-engine board` draws (svg.py's markup, its text escaped)
-        context["picture"] = Markup(svg.board(state, last_move=False))
+        context["picture"] = _markup.Markup(svg.board(state, last_move=False))
     return "replay.html", context

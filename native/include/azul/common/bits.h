@@ -25,6 +25,22 @@ inline int LowestBit(uint64_t x) {
 #endif
 }
 
+// Eight int16 lanes, for move generation's 8-wide id stores (memcpy in, add a scalar to every lane,
+// memcpy out): GCC's and Clang's vector extension (SSE2 on x86-64, NEON on ARM) where it exists,
+// else (MSVC, or AZUL_PORTABLE) a plain array with the same += and the same bytes.
+#if defined(__GNUC__) && !defined(AZUL_PORTABLE)
+typedef int16_t Int16x8 __attribute__((vector_size(16)));
+#else
+struct Int16x8 {
+  int16_t lane[8];
+  Int16x8& operator+=(int16_t k) {
+    for (int16_t& x : lane) x = static_cast<int16_t>(x + k);
+    return *this;
+  }
+};
+#endif
+static_assert(sizeof(Int16x8) == 16, "eight int16 lanes");
+
 }  // namespace azul
 
 // AZUL_WITH_AVX2 before a function: on x86-64 with GCC or Clang (not with AZUL_PORTABLE), the

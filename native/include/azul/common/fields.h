@@ -24,8 +24,10 @@ struct Fields {
 // tokens[1:] (after the version) as fields: StateFormatError for a non-ASCII token, a token that
 // is not key=value, or a key given twice.
 Fields ReadFields(const std::vector<std::string>& tokens);
-// Field `key` as an integer in lo..hi (an __int128, so that a seed's whole range fits).
-__int128 IntField(const Fields& f, const std::string& key, long long lo, unsigned long long hi);
+// Field `key` as an integer in lo..hi (an optional '-' and decimal digits, at most 21 characters).
+long long IntField(const Fields& f, const std::string& key, long long lo, long long hi);
+// Field `key` as an integer in 0..2**64 - 1 (a seed; "-0" is 0).
+uint64_t U64Field(const Fields& f, const std::string& key);
 // `value` as `n` tile counts "a,b,...", each at most `max_count`, into out[0..n-1].
 void CountList(const std::string& value, const std::string& key, int n, int max_count,
                uint8_t* out);

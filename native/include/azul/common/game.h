@@ -55,6 +55,14 @@ class Game {
   std::string ToText(bool with_history) const { return R::ToText(s_, with_history ? &h_ : nullptr); }
   std::string RecordJson() const { return R::RecordJson(s_, h_); }
   std::string ScoreSheetJson() const { return R::ScoreSheetJson(s_, h_); }
+  // Each seat's return (docs/rules.md's winners, the adapters' returns): 0 for every seat until
+  // the game is over, then +1 for a sole winner, 0 for each of several winners, -1 for the others.
+  std::vector<double> Returns() const {
+    const std::vector<int> winners = R::Winners(s_);
+    std::vector<double> out(static_cast<std::size_t>(R::Players(s_)), winners.empty() ? 0.0 : -1.0);
+    for (int p : winners) out[static_cast<std::size_t>(p)] = winners.size() == 1 ? 1.0 : 0.0;
+    return out;
+  }
 
   // Plays `action`: IllegalMove (naming why) unless it is legal here; the position is unchanged then.
   void Apply(int action) {

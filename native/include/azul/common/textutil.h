@@ -22,8 +22,9 @@ std::vector<std::string> Split(const std::string& s, char sep);
 std::vector<std::string> StateTokens(const std::string& text);
 // ASCII digits only, at least one (str.isdigit also takes other scripts' digits).
 bool IsUint(const std::string& t);
-// Value of a string of digits, saturating far above 2**64 so that range checks still work.
-unsigned __int128 DigitsValue(const std::string& t);
+// The value of a string of digits (IsUint) into *value; false (and *value untouched) when it is
+// above 2**64 - 1.  Plain 64-bit arithmetic: no __int128, which MSVC lacks.
+bool DigitsValue(const std::string& t, uint64_t* value);
 std::string U64(uint64_t v);
 std::string OrDash(const std::string& s);
 // One round of a game's history (both variants): its factories, every move, the scores after it.

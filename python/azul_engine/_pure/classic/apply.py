@@ -39,7 +39,7 @@ def apply(self, move):
             action = _check_action(move)
         self._check_legal(action)
         undo = self._undo
-        if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+        if len(undo) & 15:  # _common.UNDO_EVERY - 1
             undo.append(action)
         else:
             undo.append(self._undo_entry(action))

@@ -4,7 +4,7 @@ C++ twin: native/src/classic/movegen.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError
 from .types import (
     CENTRE,
@@ -105,7 +105,7 @@ def _legal_actions(self):
         return [TILE_ACTION_BASE + c
                 for c in self._allowed_columns(p, r, self._line_colour[p][r])]
     if phase == FILL or phase == FIRST_PLAYER:
-        return _pycommon.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, DRAW_ACTION_BASE,
+        return _common.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, DRAW_ACTION_BASE,
                                         FIRST_PLAYER_ACTION_BASE)
     return []
 
@@ -121,7 +121,7 @@ def chance_outcomes(self):
     A tile draw's outcomes are in proportion to the bag; the first player is uniform.
     """
     if self._phase == FILL or self._phase == FIRST_PLAYER:
-        return _pycommon.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
+        return _common.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
                                              DRAW_ACTION_BASE, FIRST_PLAYER_ACTION_BASE)
     raise IllegalMoveError("not a chance node (phase %s)" % PHASE_NAMES[self._phase])
 

@@ -8,7 +8,7 @@ import itertools
 
 
 from ..._errors import IllegalMoveError, StateFormatError
-from .. import common as _pycommon
+from .. import common as _common
 from .types import (
     CENTRE,
     COLOURS,
@@ -25,7 +25,7 @@ from .types import (
 
 def _check_action(action):
     # numpy integers and other int-likes are accepted through __index__; bools are not.
-    return _pycommon.check_action(action, NUM_ACTIONS)
+    return _common.check_action(action, NUM_ACTIONS)
 
 
 def _tiles_to_str(counts):
@@ -142,7 +142,7 @@ def _parse_tiles(text, what):
 
 def action_to_string(self, action):
     """Notation of an action id (a grey tiling id needs the pending row of this state)."""
-    action = _check_action(_pycommon.check_id(action))
+    action = _check_action(_common.check_id(action))
     if action < NUM_DRAFT_ACTIONS:
         return _draft_to_str(action)
     if action < DRAW_ACTION_BASE:

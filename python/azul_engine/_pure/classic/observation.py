@@ -4,7 +4,7 @@ C++ twin: native/src/classic/observation.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..pavilion import tables as _pavilion_tables
 from .types import OFFER, SEAT_FEATURES, SHARED_FEATURES, TILING, check_players_and_variant
 
@@ -55,7 +55,7 @@ def _observation(self, player, out, offset):
 
 
 def _observer(self, player):
-    return _pycommon.observer(player, self._turn, self._players)
+    return _common.observer(player, self._turn, self._players)
 
 
 def observation_tensor(self, player=None):

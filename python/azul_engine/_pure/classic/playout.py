@@ -4,7 +4,7 @@ C++ twin: native/src/classic/playout.cpp (and the playout kernel, native/src/cla
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..common import MASK64 as _MASK64, check_seed as _check_seed, splitmix_next as _splitmix_next
 from ..pavilion.playout import play_random as _play_random_pavilion
 from ..pavilion.state import PavilionState
@@ -62,8 +62,8 @@ def _play_random_wall(g, policy, light=False):
 
 
 def _check_playouts(n, threads):
-    _pycommon.check_count(n, "n", _pycommon.MAX_PLAYOUTS, "2**30")
-    _pycommon.check_count(threads, "threads", _pycommon.MAX_THREADS, "1024")
+    _common.check_count(n, "n", _common.MAX_PLAYOUTS, "2**30")
+    _common.check_count(threads, "threads", _common.MAX_THREADS, "1024")
 
 
 def random_playouts(n, players=2, variant="classic", seed=0, threads=0, *, with_plies=False,
@@ -84,8 +84,8 @@ def random_playouts(n, players=2, variant="classic", seed=0, threads=0, *, with_
     _check_playouts(n, threads)
     seed = _check_seed(seed)
     new_game(players, variant, 0)  # checks players and variant before any work
-    light = _pycommon.check_policy(policy)
-    _pycommon.check_bool(with_plies, "with_plies")
+    light = _common.check_policy(policy)
+    _common.check_bool(with_plies, "with_plies")
     out = np.zeros((n, players), dtype=np.int32)
     plies = 0
     for i in range(n):
@@ -103,11 +103,11 @@ def playouts_from(state, n, seed=0, threads=0, *, with_plies=False, policy="unif
     import numpy as np
 
     if not isinstance(state, (GameState, PavilionState)):
-        raise _pycommon.state_type_error("", state, (GameState, PavilionState))
+        raise _common.state_type_error("", state, (GameState, PavilionState))
     _check_playouts(n, threads)
     seed = _check_seed(seed)
-    light = _pycommon.check_policy(policy)
-    _pycommon.check_bool(with_plies, "with_plies")
+    light = _common.check_policy(policy)
+    _common.check_bool(with_plies, "with_plies")
     out = np.zeros((n, state._players), dtype=np.int32)
     plies = 0
     for i in range(n):

@@ -7,7 +7,7 @@ C++ twin: native/src/classic/record.cpp.
 import json
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from .types import FIRST_PLAYER_ACTION_BASE, OVER, VARIANTS
 
 
@@ -26,7 +26,7 @@ def record(self):
     return {
         "format": "azul-record", "version": 1, "variant": VARIANTS[self._variant],
         "players": self._players, "seed": self._h_seed, "first_player": self._h_first,
-        "rounds": _pycommon.record_rounds(self._h_rounds),
+        "rounds": _common.record_rounds(self._h_rounds),
         "final_scores": self.scores if over else None,
         "winners": self.winners if over else None,
     }

@@ -5,7 +5,7 @@ C++ twin: native/src/classic/round.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError, StateFormatError
 from ..common import MASK64 as _MASK64
 from .types import CHANCE, COLOUR_NAMES, FILL, OFFER
@@ -96,7 +96,7 @@ def deal(self, factories):
             raise IllegalMoveError("deal: " + str(e)) from None
 
     bag, lid = self._prefill_bag, self._prefill_lid
-    counts = _pycommon.deal_counts(factories, self._players, len(self._factories), parse,
+    counts = _common.deal_counts(factories, self._players, len(self._factories), parse,
                                    sum(bag) + sum(lid), "lid")
     need = [sum(f[c] for f in counts) for c in range(5)]
     if all(need[c] <= bag[c] for c in range(5)):

@@ -10,7 +10,8 @@ C++ twin: native/include/azul/classic/state.h.
 import os
 
 
-from .. import common as _pycommon
+from ..._errors import StateFormatError
+from .. import common as _common
 from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
 from ..pavilion.state import new_game as _pavilion_new_game
 from . import (
@@ -58,7 +59,6 @@ class GameState:
     (['', '', 'KKK', '', ''], 'Y')
     """
 
-    __module__ = "azul_engine._pyengine"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_variant", "_explicit", "_seed", "_rng", "_round", "_phase", "_turn",
@@ -72,7 +72,7 @@ class GameState:
         "_sheet",
         # what undo() takes back: one entry per apply() (_undo_entry), newest last
         "_undo",
-        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        # held by every call that is not atomic as it is (_common.make_atomic)
         "_lock",
     )
 
@@ -156,14 +156,16 @@ class GameState:
     starting_player = property(lambda self: self._start,
                                doc="Seat that started this round (-1 before it is drawn).")
 
-    is_over = property(lambda self: self._phase == OVER)
+    is_over = property(lambda self: self._phase == OVER, doc="Whether the game has ended (phase 'over').")
 
-    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL),
+                              doc="Whether the state waits for a draw (chance='explicit': see chance_outcomes).")
 
     scores = property(lambda self: list(self._score),
                       doc="Scores; once the game is over they include the end bonuses.")
 
-    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories])
+    factories = property(lambda self: [_tiles_to_str(f) for f in self._factories],
+                         doc="Per factory, its tiles as colour letters in colour order ('' when empty).")
 
     centre = property(lambda self: _tiles_to_str(self._centre),
                       doc="Tiles in the centre, colour letters in colour order.")
@@ -172,15 +174,16 @@ class GameState:
     center = property(lambda self: _tiles_to_str(self._centre),
                       doc="Alias of centre (the state text's field is spelled center).")
 
-    bag = property(lambda self: _tiles_to_str(self._bag))
+    bag = property(lambda self: _tiles_to_str(self._bag), doc="Tiles in the bag, colour letters in colour order.")
 
-    lid = property(lambda self: _tiles_to_str(self._lid))
+    lid = property(lambda self: _tiles_to_str(self._lid),
+                   doc="Discarded tiles in the box lid (poured into an empty bag), in colour order.")
 
     first_player_marker = property(
         lambda self: self._marker,
         doc="-1 while the marker is in the centre, else the seat that took it this round.")
 
-    moves_this_round = property(lambda self: self._moves)
+    moves_this_round = property(lambda self: self._moves, doc="Moves played since this round's deal.")
 
     @property
     def pattern_lines(self):
@@ -220,6 +223,11 @@ class GameState:
         return [p for p in range(self._players)
                 if (self._score[p], self._complete_rows(p)) == best]
 
+    def returns(self):
+        """Each seat's return: 0.0 for every seat until the game is over, then +1.0 for a sole
+        winner, 0.0 for each of several winners and -1.0 for the others (the adapters' returns)."""
+        return _common.returns_of(self.winners, self._players)
+
     def clone(self):
         """An independent copy: position, generator and history."""
         other = object.__new__(GameState)
@@ -251,7 +259,7 @@ class GameState:
         other._h_complete = self._h_complete
         other._h_seed = self._h_seed
         other._h_first = self._h_first
-        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._h_rounds = _common.copy_rounds(self._h_rounds)
         other._sheet = None
         other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
@@ -351,7 +359,7 @@ class GameState:
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
 # themselves), the properties that never change, and is_over (the end is written last).
-_pycommon.make_atomic(GameState, unlocked=(
+_common.make_atomic(GameState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
@@ -381,11 +389,23 @@ def new_game(players=2, variant="classic", seed=None, chance="sampled"):
     return g
 
 
-def from_text(text):
+def from_text(text, *, variant=None):
     """Read a state written by ``to_text``: a :class:`GameState` or, for variant
     summer-pavilion, a :class:`PavilionState`.  Raises :class:`StateFormatError` naming the
-    field."""
-    return _from_text(text)
+    field.  ``variant`` (one of VARIANTS), when given, is the variant the text must be: another
+    is a :class:`StateFormatError`, and type checkers know the class of the result.
+
+    >>> from_text(new_game(2, "grey", seed=1).to_text(), variant="classic")
+    Traceback (most recent call last):
+        ...
+    azul_engine.StateFormatError: field variant: 'grey', expected 'classic'
+    """
+    if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+        raise ValueError("unknown variant %r (variants: %s)" % (variant, ", ".join(VARIANTS)))
+    state = _from_text(text)
+    if variant is not None and state.variant != variant:
+        raise StateFormatError("field variant: %r, expected %r" % (state.variant, variant))
+    return state
 
 
 def _from_text(text):
@@ -393,6 +413,3 @@ def _from_text(text):
     unpickling calls (``__reduce__``)."""
     return _text_py.read_state(GameState, text)
 
-
-# Pickles name it as they always have: azul_engine._pyengine._from_text (that module exports it).
-_from_text.__module__ = "azul_engine._pyengine"

@@ -4,7 +4,7 @@ C++ twin: native/src/classic/text.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import StateFormatError
 from ..pavilion.state import _from_text as _pavilion_from_text
 from ..common import MASK64 as _MASK64
@@ -30,19 +30,19 @@ from .types import (
 from .notation import _parse_move, _parse_tiles, _tiles_to_str
 
 
-_counts = _pycommon.counts_text
+_counts = _common.counts_text
 
 
 _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "turn", "start",
            "marker", "moves", "factories", "center", "bag", "lid", "prefill")
 
 
-_is_uint = _pycommon.is_uint
-_int_field = _pycommon.int_field
+_is_uint = _common.is_uint
+_int_field = _common.int_field
 
 
 def _count_list(value, key):
-    return _pycommon.count_list(value, key, 5, TILES_PER_COLOUR)
+    return _common.count_list(value, key, 5, TILES_PER_COLOUR)
 
 
 def read_state(cls, text):
@@ -50,18 +50,18 @@ def read_state(cls, text):
     one; state.py's ``_from_text`` calls it with the class."""
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
-    tokens = _pycommon.state_tokens(text)
+    tokens = _common.state_tokens(text)
     if not tokens or not tokens[0].startswith("azul-state/"):
         raise StateFormatError("not an Azul state: the text must start with azul-state/%d"
                                % TEXT_VERSION)
     if tokens[0] != "azul-state/%d" % TEXT_VERSION:
         if tokens[0].startswith("azul-state/%d" % TEXT_VERSION):
-            _pycommon.check_ascii_token(tokens[0])  # the header ran on: a non-ASCII space after it
+            _common.check_ascii_token(tokens[0])  # the header ran on: a non-ASCII space after it
         raise StateFormatError("unsupported state text version %r (this engine reads "
                                "azul-state/%d)" % (tokens[0], TEXT_VERSION))
     if "variant=summer-pavilion" in tokens:
         return _pavilion_from_text(text)
-    fields, order = _pycommon.key_values(tokens[1:])
+    fields, order = _common.key_values(tokens[1:])
     for key in _FIELDS:
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
@@ -115,16 +115,16 @@ def read_state(cls, text):
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
         _read_player(g, p, fields[key])
-    history_keys = _pycommon.history_keys(order)
+    history_keys = _common.history_keys(order)
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
-            raise StateFormatError("unknown field %s" % _pycommon.field_name(key))
+            raise StateFormatError("unknown field %s" % _common.field_name(key))
     _check_consistency(g)
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
-        _pycommon.refuse_rounds_without_history(history_keys)
+        _common.refuse_rounds_without_history(history_keys)
         g._h_complete = g._round == 1 and g._moves == 0 and g._phase in (FIRST_PLAYER, FILL,
                                                                           OFFER)
         g._h_seed = None
@@ -274,9 +274,9 @@ def _check_consistency(g):
 
 
 def _read_history(g, fields, keys):
-    g._h_seed, g._h_first, g._h_complete, _ = _pycommon.read_history_head(
+    g._h_seed, g._h_first, g._h_complete, _ = _common.read_history_head(
         fields["history"], g._players, 3, "seed:first:complete")
-    g._h_rounds = _pycommon.read_rounds(
+    g._h_rounds = _common.read_rounds(
         fields, keys, g._players, _parse_tiles, _parse_move,
         "history rounds must be r1, r2, ... in order")
 
@@ -358,5 +358,5 @@ def to_text(self, history=False):
     if history:
         out.append("history=" + ("-" if self._h_seed is None else str(self._h_seed))
                    + ":%d:%d" % (self._h_first, 1 if self._h_complete else 0))
-        out.extend(_pycommon.rounds_text(self._h_rounds))
+        out.extend(_common.rounds_text(self._h_rounds))
     return " ".join(out)

@@ -4,13 +4,13 @@ C++ twin: native/include/azul/common/undo.h (UndoStep; kept by the core's game, 
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 
 
 def _undo_entry(self, action):
     """What undo() restores before ``action``: the position and the history's end."""
     copies = list.copy
-    return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._rng,
+    return (action, _common.history_mark(self._h_rounds), self._h_first, self._rng,
             self._round, self._phase, self._turn, self._start, self._marker,
             self._marker_floor, self._moves, list(map(copies, self._factories)),
             self._centre[:], self._bag[:], self._lid[:], self._prefill_bag[:],
@@ -37,7 +37,7 @@ def _restore(self, entry):
     self._floor = list(map(copies, floor))
     self._score = score[:]
     self._row_colours = list(map(copies, row_colours))
-    _pycommon.restore_history(self._h_rounds, mark)
+    _common.restore_history(self._h_rounds, mark)
 
 
 def undo(self):
@@ -46,4 +46,4 @@ def undo(self):
     :class:`IllegalMoveError` when there is nothing to take back: no move applied since the
     state was made, read from text (or unpickled), or since the last :meth:`deal` or
     :meth:`reseed`, which start a new undo history.  :meth:`clone` keeps the undo history."""
-    _pycommon.undo(self)
+    _common.undo(self)

@@ -5,7 +5,7 @@ C++ twin: native/src/pavilion/apply.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError
 from .tables import (
     ACQUIRE,
@@ -53,10 +53,10 @@ def apply(self, move):
                 self._deal_supply(counts)
                 return
         else:
-            action = _pycommon.check_action(move, SP_NUM_ACTIONS)
+            action = _common.check_action(move, SP_NUM_ACTIONS)
         self._check_legal(action)
         undo = self._undo
-        if len(undo) & 15:  # _pycommon.UNDO_EVERY - 1
+        if len(undo) & 15:  # _common.UNDO_EVERY - 1
             undo.append(action)
         else:
             undo.append(self._undo_entry(action))

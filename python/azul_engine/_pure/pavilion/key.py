@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/key.cpp (the hash: native/include/azul/common/key.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 
 
 def key_words(self):
@@ -31,7 +31,7 @@ def key(self):
     """A 64-bit key of the position (docs/game-api.md "Position keys"), the same in both engines:
     what decides the rest of the game apart from chance, and the player to move; not the
     history, the moves-this-round count, the seed or the generator."""
-    return _pycommon.position_key(key_words(self))
+    return _common.position_key(key_words(self))
 
 
 def __hash__(self):

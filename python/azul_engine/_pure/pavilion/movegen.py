@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/movegen.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError
 from .tables import (
     ACQUIRE,
@@ -102,7 +102,7 @@ def _legal_actions(self):
     if phase == BONUS:
         return [SP_BONUS_ACTION_BASE + c for c in range(6) if self._supply[c]]
     if phase == FILL or phase == FIRST_PLAYER:
-        return _pycommon.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, SP_DRAW_ACTION_BASE,
+        return _common.chance_actions(phase == FIRST_PLAYER, self._bag, self._players, SP_DRAW_ACTION_BASE,
                                         SP_FIRST_PLAYER_ACTION_BASE)
     return []
 
@@ -167,6 +167,6 @@ def legal_action_mask(self):
 def chance_outcomes(self):
     """At a chance node, ``(action, probability)`` pairs in action order."""
     if self._phase == FILL or self._phase == FIRST_PLAYER:
-        return _pycommon.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
+        return _common.chance_outcome_list(self._phase == FIRST_PLAYER, self._bag, self._players,
                                              SP_DRAW_ACTION_BASE, SP_FIRST_PLAYER_ACTION_BASE)
     raise IllegalMoveError("not a chance node (phase %s)" % PHASE_NAMES[self._phase])

@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/notation.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError, StateFormatError
 from .tables import (
     CENTRE,
@@ -139,7 +139,7 @@ def _parse_move(text):
 
 def action_to_string(self, action):
     """Notation of an action id."""
-    return _action_text(_pycommon.check_action(_pycommon.check_id(action), SP_NUM_ACTIONS))
+    return _action_text(_common.check_action(_common.check_id(action), SP_NUM_ACTIONS))
 
 
 def string_to_action(self, text):

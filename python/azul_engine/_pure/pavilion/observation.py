@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/observation.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from .tables import ACQUIRE, SEAT_FEATURES, SHARED_FEATURES
 
 
@@ -63,4 +63,4 @@ def observation_tensor(self, player=None):
 
 
 def _observer(self, player):
-    return _pycommon.observer(player, self._turn, self._players)
+    return _common.observer(player, self._turn, self._players)

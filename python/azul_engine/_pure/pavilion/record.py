@@ -7,7 +7,7 @@ C++ twin: native/src/pavilion/record.cpp.
 import json
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from .tables import OVER, SP_FIRST_PLAYER_ACTION_BASE
 
 
@@ -22,7 +22,7 @@ def record(self):
         "format": "azul-record", "version": 1, "variant": "summer-pavilion",
         "players": self._players, "seed": self._h_seed, "first_player": self._h_first,
         "supply": self._h_supply,
-        "rounds": _pycommon.record_rounds(self._h_rounds),
+        "rounds": _common.record_rounds(self._h_rounds),
         "final_scores": self.scores if over else None,
         "winners": self.winners if over else None,
     }

@@ -5,7 +5,7 @@ C++ twin: native/src/pavilion/round.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import IllegalMoveError
 from ..common import MASK64 as _MASK64
 from .tables import (
@@ -166,7 +166,7 @@ def deal(self, factories):
         raise IllegalMoveError("deal: factories can only be dealt before the round's "
                                "first move")
     bag, tower = self._prefill_bag, self._prefill_tower
-    counts = _pycommon.deal_counts(
+    counts = _common.deal_counts(
         factories, self._players, len(self._factories),
         lambda text, i: _parse_tiles(text, "deal: factory %d" % (i + 1), IllegalMoveError),
         sum(bag) + sum(tower), "tower")

@@ -7,7 +7,7 @@ C++ twin: native/include/azul/pavilion/state.h (sp::State).
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..common import check_seed as _check_seed, new_lock as _new_lock, splitmix_next as _splitmix_next
 from . import (
     apply as _apply_py,
@@ -45,13 +45,11 @@ class PavilionState:
     ``clone``, ``to_text``, ``record``, explicit chance) plus the queries of this game
     (``supply``, ``wild``, ``hands``, ``boards``, ``passed``, ``bonus_owed``).
 
-    >>> from azul_engine import _pyengine
-    >>> g = _pyengine.new_game(2, variant="summer-pavilion", seed=7)
+    >>> g = new_game(2, variant="summer-pavilion", seed=7)
     >>> g.wild, g.supply
     ('P', 'PPPGGOOOYR')
     """
 
-    __module__ = "azul_engine._pypavilion"  # its public module: reprs and pickles name it there
 
     __slots__ = (
         "_players", "_explicit", "_seed", "_rng", "_round", "_phase", "_fill", "_turn",
@@ -64,7 +62,7 @@ class PavilionState:
         "_sheet",
         # what undo() takes back: one entry per apply() (_undo_entry), newest last
         "_undo",
-        # held by every call that is not atomic as it is (_pycommon.make_atomic)
+        # held by every call that is not atomic as it is (_common.make_atomic)
         "_lock",
     )
 
@@ -128,13 +126,14 @@ class PavilionState:
 
     players = property(lambda self: self._players, doc="Number of players (2-4).")
 
-    variant = property(lambda self: "summer-pavilion")
+    variant = property(lambda self: "summer-pavilion", doc="'summer-pavilion'.")
 
     seed = property(lambda self: self._seed, doc="The seed the game was made from.")
 
     round = property(lambda self: self._round, doc="Round number, 1-6.")
 
-    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled")
+    chance_mode = property(lambda self: "explicit" if self._explicit else "sampled",
+                           doc="'sampled' (the generator draws) or 'explicit' (chance nodes).")
 
     phase = property(lambda self: PHASE_NAMES[self._phase],
                      doc="'first-player', 'fill' (chance nodes), 'acquire' (phase 1), 'play' "
@@ -146,13 +145,16 @@ class PavilionState:
     starting_player = property(lambda self: self._start,
                                doc="Seat that started this round's phase 1 (-1 before it is drawn).")
 
-    is_over = property(lambda self: self._phase == OVER)
+    is_over = property(lambda self: self._phase == OVER, doc="Whether the game has ended (phase 'over').")
 
-    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL))
+    is_chance_node = property(lambda self: self._phase in (FIRST_PLAYER, FILL),
+                              doc="Whether the state waits for a draw (chance='explicit': see chance_outcomes).")
 
-    scores = property(lambda self: list(self._score))
+    scores = property(lambda self: list(self._score),
+                      doc="Scores; once the game is over they include the end bonuses.")
 
-    factories = property(lambda self: [_tiles(f) for f in self._factories])
+    factories = property(lambda self: [_tiles(f) for f in self._factories],
+                         doc="Per factory, its tiles as colour letters in colour order ('' when empty).")
 
     centre = property(lambda self: _tiles(self._centre), doc="Tiles in the centre.")
 
@@ -160,7 +162,7 @@ class PavilionState:
 
     supply = property(lambda self: _tiles(self._supply), doc="The supply's tiles (at most 10).")
 
-    bag = property(lambda self: _tiles(self._bag))
+    bag = property(lambda self: _tiles(self._bag), doc="Tiles in the bag, colour letters in colour order.")
 
     tower = property(lambda self: _tiles(self._tower), doc="Discarded tiles, poured into an "
                                                             "empty bag.")
@@ -174,7 +176,7 @@ class PavilionState:
         lambda self: self._marker,
         doc="-1 while the start token is in the centre, else the seat that took it this round.")
 
-    moves_this_round = property(lambda self: self._moves)
+    moves_this_round = property(lambda self: self._moves, doc="Moves played since this round's deal.")
 
     hands = property(lambda self: [_tiles(h) for h in self._hand],
                      doc="Per player, the tiles beside the board (colour order).")
@@ -199,6 +201,11 @@ class PavilionState:
             return []
         best = max(self._score)
         return [p for p in range(self._players) if self._score[p] == best]
+
+    def returns(self):
+        """Each seat's return: 0.0 for every seat until the game is over, then +1.0 for a sole
+        winner, 0.0 for each of several winners and -1.0 for the others (the adapters' returns)."""
+        return _common.returns_of(self.winners, self._players)
 
     def clone(self):
         """An independent copy: position, generator and history."""
@@ -234,7 +241,7 @@ class PavilionState:
         other._score = self._score[:]
         other._filled = self._filled[:]
         other._passed = self._passed[:]
-        other._h_rounds = _pycommon.copy_rounds(self._h_rounds)
+        other._h_rounds = _common.copy_rounds(self._h_rounds)
         other._sheet = None
         other._undo = self._undo[:]  # entries are never changed: _restore copies out of them
         other._lock = _new_lock()
@@ -263,7 +270,10 @@ class PavilionState:
     def __repr__(self):
         return "from_text(%r)" % self.to_text()
 
-    from_text = staticmethod(lambda text: _from_text(text))
+    @staticmethod
+    def from_text(text):
+        """Read a Summer Pavilion state written by :meth:`to_text` (StateFormatError naming the field)."""
+        return _from_text(text)
 
     # The methods of each job, written in its module (_movegen_py: movegen.py; each module's banner names its
     # C++ twin).
@@ -321,7 +331,7 @@ class PavilionState:
 
 # Every call is atomic across threads.  Left alone: apply and legal_actions (they lock for
 # themselves), the properties that never change, and is_over (the end is written last).
-_pycommon.make_atomic(PavilionState, unlocked=(
+_common.make_atomic(PavilionState, unlocked=(
     "apply", "legal_actions", "players", "variant", "seed", "chance_mode", "is_over"))
 
 
@@ -340,6 +350,3 @@ def _from_text(text):
     calls (``__reduce__``)."""
     return _text_py.read_state(PavilionState, text)
 
-
-# Pickles name it as they always have: azul_engine._pypavilion._from_text (that module exports it).
-_from_text.__module__ = "azul_engine._pypavilion"

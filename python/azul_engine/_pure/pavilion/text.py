@@ -4,7 +4,7 @@ C++ twin: native/src/pavilion/text.cpp.
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 from ..._errors import StateFormatError
 from ..common import MASK64 as _MASK64, is_uint as _is_uint
 from .tables import (
@@ -36,7 +36,7 @@ from .tables import (
 from .notation import _parse_move, _parse_tiles, _tiles
 
 
-_counts = _pycommon.counts_text
+_counts = _common.counts_text
 
 
 _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "fill", "turn",
@@ -44,11 +44,11 @@ _FIELDS = ("variant", "players", "chance", "seed", "rng", "round", "phase", "fil
            "bag", "tower", "prefill")
 
 
-_int_field = _pycommon.int_field
+_int_field = _common.int_field
 
 
 def _count_list(value, key):
-    return _pycommon.count_list(value, key, 6, TILES_PER_COLOUR)
+    return _common.count_list(value, key, 6, TILES_PER_COLOUR)
 
 
 def _tile_field(value, what, limit):
@@ -63,10 +63,10 @@ def read_state(cls, text):
     header); state.py's ``_from_text`` calls it with the class."""
     if not isinstance(text, str):
         raise TypeError("state text must be a str, not %s" % type(text).__name__)
-    tokens = _pycommon.state_tokens(text)
+    tokens = _common.state_tokens(text)
     if not tokens or tokens[0] != "azul-state/1":
         raise StateFormatError("not an Azul state: the text must start with azul-state/1")
-    fields, order = _pycommon.key_values(tokens[1:])
+    fields, order = _common.key_values(tokens[1:])
     for key in _FIELDS:
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
@@ -118,16 +118,16 @@ def read_state(cls, text):
         if key not in fields:
             raise StateFormatError("field %s is missing" % key)
         _read_player(g, p, key, fields[key])
-    history_keys = _pycommon.history_keys(order)
+    history_keys = _common.history_keys(order)
     known = set(_FIELDS) | {"p%d" % p for p in range(players)} | set(history_keys)
     for key in order:
         if key not in known:
-            raise StateFormatError("unknown field %s" % _pycommon.field_name(key))
+            raise StateFormatError("unknown field %s" % _common.field_name(key))
     _check_consistency(g)
     if "history" in fields:
         _read_history(g, fields, history_keys)
     else:
-        _pycommon.refuse_rounds_without_history(history_keys)
+        _common.refuse_rounds_without_history(history_keys)
         g._h_complete = g._phase == FIRST_PLAYER
         g._h_seed = None
         g._h_first = g._start
@@ -241,14 +241,14 @@ def _check_consistency(g):
 
 
 def _read_history(g, fields, keys):
-    g._h_seed, g._h_first, g._h_complete, (supply,) = _pycommon.read_history_head(
+    g._h_seed, g._h_first, g._h_complete, (supply,) = _common.read_history_head(
         fields["history"], g._players, 4, "seed:first:complete:supply")
     if supply == "*":
         g._h_supply = None
     else:
         _tile_field(supply, "field history, supply", SUPPLY_SIZE)
         g._h_supply = "" if supply == "-" else supply
-    g._h_rounds = _pycommon.read_rounds(
+    g._h_rounds = _common.read_rounds(
         fields, keys, g._players, lambda f, what: _tile_field(f, what, 4), _parse_move,
         "history rounds must be r1 ... r6 in order", max_rounds=ROUNDS)
     if g._h_complete and len(g._h_rounds) != (g._round if g._phase not in (
@@ -290,7 +290,7 @@ def to_text(self, history=False):
             "-" if self._h_seed is None else str(self._h_seed), self._h_first,
             1 if self._h_complete else 0,
             "*" if self._h_supply is None else (self._h_supply or "-")))
-        out.extend(_pycommon.rounds_text(self._h_rounds))
+        out.extend(_common.rounds_text(self._h_rounds))
     return " ".join(out)
 
 

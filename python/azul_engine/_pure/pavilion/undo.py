@@ -4,13 +4,13 @@ C++ twin: native/include/azul/common/undo.h (UndoStep; kept by the core's game, 
 """
 
 
-from .. import common as _pycommon
+from .. import common as _common
 
 
 def _undo_entry(self, action):
     """What undo() restores before ``action``: the position and the history's end."""
     copies = list.copy
-    return (action, _pycommon.history_mark(self._h_rounds), self._h_first, self._h_supply,
+    return (action, _common.history_mark(self._h_rounds), self._h_first, self._h_supply,
             self._rng, self._round, self._phase, self._fill, self._turn, self._start, self._marker,
             self._moves, self._next, self._owed, list(map(copies, self._factories)),
             self._centre[:], self._supply[:], self._refill[:], self._bag[:], self._tower[:],
@@ -38,7 +38,7 @@ def _restore(self, entry):
     self._board = list(map(copies, board))
     self._filled = filled[:]
     self._passed = passed[:]
-    _pycommon.restore_history(self._h_rounds, mark)
+    _common.restore_history(self._h_rounds, mark)
 
 
 def undo(self):
@@ -48,4 +48,4 @@ def undo(self):
     state was made, read from text (or unpickled), or since the last :meth:`deal`,
     :meth:`deal_supply` (also applied as a '~' refill) or :meth:`reseed`, which start a new
     undo history.  :meth:`clone` keeps the undo history."""
-    _pycommon.undo(self)
+    _common.undo(self)

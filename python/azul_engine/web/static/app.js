@@ -3,12 +3,21 @@
 "use strict";
 
 // A selector for the control that was used, to give it the focus back once the page part is redrawn (else the
-// focus would fall back to the top of the page after every action).
+// focus would fall back to the top of the page after every action): its id, its data-key (a control whose
+// data-json changes with each press: a stepper, a toggle), or what it posts.
 function focusKey(el) {
   if (el.id) return "#" + CSS.escape(el.id);
+  if (el.dataset.key) return "[data-key=\"" + CSS.escape(el.dataset.key) + "\"]";
   let key = "[data-post=\"" + CSS.escape(el.dataset.post) + "\"]";
   if (el.dataset.json) key += "[data-json=\"" + CSS.escape(el.dataset.json) + "\"]";
   return key;
+}
+
+// Where the focus goes after a press: the first of the control's data-next (the next step: after tiles are
+// chosen, the pattern lines) that is on the page, else the control itself again.
+function focusAfter(el) {
+  const next = el.dataset.next ? [el.dataset.next] : [];
+  return next.concat([focusKey(el)]);
 }
 
 // What the pickers marked data-keep show (a colour, a number of wild tiles): the page part is redrawn after
@@ -35,28 +44,44 @@ function restoreForms(kept) {
   }
 }
 
+// The page's requests say they are its own (X-Azul-Page): the app then answers a refusal (a tap the rules refuse,
+// a wall that is not one) with 200 and its message, which the browser does not log as a failed request.
+const HEADERS = {"Content-Type": "application/json", "X-Azul-Page": "1"};
+
 async function post(url, body, focus) {
-  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"},
-                               body: JSON.stringify(body), credentials: "same-origin"});
+  const r = await fetch(url, {method: "POST", headers: HEADERS, body: JSON.stringify(body),
+                               credentials: "same-origin"});
   let data;
   try { data = await r.json(); } catch (e) { data = {error: r.status + " " + r.statusText}; }
   if (data.html !== undefined) {
     const kept = keptForms();
     document.getElementById("main").innerHTML = data.html;
     restoreForms(kept);
-    const again = focus && document.querySelector(focus);
-    if (again && !again.disabled) again.focus({preventScroll: true});
+    showSeats();
+    const found = (focus || []).map((key) => document.querySelector(key));
+    const again = found.findIndex((e) => e && !e.disabled);
+    // The control pressed stays where it was; a next step is scrolled to if it is off the screen (the end of
+    // a game, below the rounds of a long sheet).
+    if (again >= 0) found[again].focus({preventScroll: again === found.length - 1});
     else if (focus) document.getElementById("main").focus({preventScroll: true});
   }
   say(data.error || data.note || "", Boolean(data.error));
   document.body.dataset.busy = "0";
 }
 
+// What the app answers, in the bar at the bottom of the screen: a refusal in #alert (role alert), a note in #msg
+// (role status); both are live regions from the start, so that a screen reader says what appears in them.
 function say(text, error) {
-  const msg = document.getElementById("msg");
-  msg.textContent = text;
-  msg.className = error ? "msg error" : "msg note";
-  msg.hidden = !text;
+  document.getElementById("alert").textContent = error ? text : "";
+  document.getElementById("msg").textContent = error ? "" : text;
+}
+
+// A new sheet's or game's seats: as many as the players chosen (the others' names are not asked for).
+function showSeats() {
+  for (const select of document.querySelectorAll("select[data-seats]")) {
+    const form = document.getElementById(select.dataset.seats);
+    for (const row of form.querySelectorAll("[data-seat]")) row.hidden = Number(row.dataset.seat) >= Number(select.value);
+  }
 }
 
 // A download that needs a search first (the record of a score sheet): ask the server where the search stands
@@ -68,8 +93,8 @@ async function searchThenDownload(link) {
   const bar = document.getElementById("record-progress");
   try {
     for (;;) {
-      const r = await fetch(link.dataset.progress, {method: "POST", headers: {"Content-Type": "application/json"},
-                                                   body: "{}", credentials: "same-origin"});
+      const r = await fetch(link.dataset.progress, {method: "POST", headers: HEADERS, body: "{}",
+                                                   credentials: "same-origin"});
       let data;
       try { data = await r.json(); } catch (e) { data = {error: r.status + " " + r.statusText}; }
       if (data.error) { say(data.error, true); break; }
@@ -110,10 +135,11 @@ document.addEventListener("click", async (ev) => {
     const input = document.getElementById(el.dataset.file);
     if (input && input.files.length) body.text = await input.files[0].text();
   }
-  await post(el.dataset.post, body, document.activeElement === el ? focusKey(el) : null);
+  await post(el.dataset.post, body, document.activeElement === el ? focusAfter(el) : null);
 });
 
 document.addEventListener("change", (ev) => {
+  if (ev.target.matches("select[data-seats]")) showSeats();
   if (ev.target.id === "lang") {
     const url = new URL(window.location.href);
     url.searchParams.set("lang", ev.target.value);
@@ -131,3 +157,5 @@ document.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   button.click();
 });
+
+showSeats();
