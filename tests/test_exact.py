@@ -15,6 +15,11 @@ from helpers import state_text
 
 GAMES = [("classic", 2), ("classic", 3), ("classic", 4), ("grey", 2), ("grey", 3), ("summer-pavilion", 2),
          ("summer-pavilion", 3), ("summer-pavilion", 4)]
+# The lockstep tests' games: classic at 3 and 4 players and Summer Pavilion at 4 are slow (the pure engine's max^n
+# searches thousands of positions a solve); the fast loop keeps every variant at 2 players and grey and Summer
+# Pavilion at 3.
+LOCKSTEP = [pytest.param(v, p, id="%s-%d" % (v, p), marks=[pytest.mark.slow] if p == 4 or (v, p) == ("classic", 3)
+                         else []) for v, p in GAMES]
 
 
 def fields(result):
@@ -135,7 +140,7 @@ def test_solve_round_finds_what_an_exhaustive_search_finds(engine, variant, play
         assert solution.player == p and solution.nodes > 0
 
 
-@pytest.mark.parametrize("variant,players", GAMES, ids=["%s-%d" % g for g in GAMES])
+@pytest.mark.parametrize("variant,players", LOCKSTEP)
 def test_solve_round_is_the_same_in_both_engines(engines, variant, players):
     """Field for field, the positions searched (nodes) included: both engines search the same tree in the same
     order with tables that keep every entry."""
@@ -279,7 +284,7 @@ def test_the_node_cap_is_the_positions_searched(engine):
 
 # -- the searches with exact=N -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("variant,players", GAMES, ids=["%s-%d" % g for g in GAMES])
+@pytest.mark.parametrize("variant,players", LOCKSTEP)
 def test_the_rollout_search_with_exact_in_both_engines(engines, variant, players):
     """Field for field, for every thread count, and different from the search without it."""
     py, cpp = engines
@@ -295,7 +300,7 @@ def test_the_rollout_search_with_exact_in_both_engines(engines, variant, players
             assert fields(off) != fields(a)
 
 
-@pytest.mark.parametrize("variant,players", GAMES, ids=["%s-%d" % g for g in GAMES])
+@pytest.mark.parametrize("variant,players", LOCKSTEP)
 def test_the_guided_search_with_exact_in_both_engines(engines, variant, players):
     """Field for field with a Python evaluator (the same batches, in the same order: a gated leaf's own row for its
     priors, then its line's end for its value) and with each engine's own network."""
@@ -317,6 +322,34 @@ def test_the_guided_search_with_exact_in_both_engines(engines, variant, players)
         c = py.search(py.from_text(text), evaluator=nets[0], **kw)
         d = cpp.search(cpp.from_text(text), evaluator=nets[1], **kw)
         assert fields(c) == fields(d)
+
+
+LONG_SETTINGS = [dict(iterations=300, threads=1), dict(iterations=240, threads=3, candidates=0, inner_candidates=0),
+                 dict(iterations=400, threads=2, widen=40, policy="uniform", rollouts=2),
+                 dict(iterations=200, threads=1, candidates=2, inner_candidates=2, c=1.2, margin=0.0)]
+LONG_GAMES = [("classic", 2, 8), ("grey", 2, 7), ("summer-pavilion", 2, 10), ("classic", 3, 6), ("grey", 3, 5),
+              ("summer-pavilion", 4, 8)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant,players,most", LONG_GAMES, ids=["%s-%d" % g[:2] for g in LONG_GAMES])
+def test_long_lockstep_runs_with_exact(engines, variant, players, most):
+    """More positions, nearer the gate's limit, under every kind of pruning (none, the greedy bot's few, widening
+    every 40 visits), rollout policy and thread count, and the guided search with batches and threads: the two
+    engines field for field, the pure engine's evaluator called on the same batches."""
+    from test_guided import evaluator_for
+
+    py, cpp = engines
+    for i, state in enumerate(positions(py, variant, players, most, 4, seed=900 + 10 * players)):
+        text = state.to_text()
+        kw = dict(LONG_SETTINGS[i], seed=i, exact=most)
+        a, b = py.search(py.from_text(text), **kw), cpp.search(cpp.from_text(text), **kw)
+        assert fields(a) == fields(b), (variant, players, i, kw)
+        guided = dict(iterations=120, seed=i, exact=most, batch=(1, 8, 3, 4)[i], threads=(1, 2, 3, 1)[i])
+        a_eval, b_eval = evaluator_for(py, variant, players, i), evaluator_for(py, variant, players, i)
+        a = py.search(py.from_text(text), evaluator=a_eval, **guided)
+        b = cpp.search(cpp.from_text(text), evaluator=b_eval, **guided)
+        assert fields(a) == fields(b) and a_eval.calls == b_eval.calls, (variant, players, i, guided)
 
 
 @pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 2), ("summer-pavilion", 3)])
@@ -362,7 +395,8 @@ def test_exact_applies_when_the_root_is_near_its_rounds_end(engine):
     assert engine.search(state, exact=left, **guided) != engine.search(state, exact=0, **guided)
 
 
-@pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 2), ("classic", 3)])
+@pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 2),
+                                             pytest.param("classic", 3, marks=pytest.mark.slow)])
 def test_the_exact_best_move_is_a_candidate(engine, variant, players):
     """Section 16.4: within the gate, the moves the rollout search considers (the greedy bot's best, at the root
     and at every node) start with the exact search's best move: with one candidate each, the tree is the best
