@@ -533,7 +533,7 @@ def solve_round(state, *, max_nodes=_exact.DEFAULT_MAX_NODES):
 
     Within a round nothing is drawn, so its rest is a game of perfect information; each player maximises the points
     it gains this round (tiling and floor penalties included, end bonuses when the game ends with the round) against
-    the others' (alpha-beta at 2 players, max^n at 3 and 4, a transposition table keyed by ``state.key()``).  Every
+    the others' (alpha-beta at 2 players, max^n at 3 and 4, a transposition table of positions).  Every
     move is valued, best first, with each player's gains along its best line; ``pv`` is the best line.  The line
     stops where tiles are drawn: the round's end, or in Summer Pavilion a supply refill before it.  More than
     ``max_nodes`` positions to search is a ValueError.  ``state`` is not changed.
