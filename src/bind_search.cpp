@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "azul/common/exact.h"
 #include "azul/common/guided.h"
 #include "azul/common/search.h"
 #include "bindings.h"
@@ -128,6 +129,48 @@ py::list GuidedMany(const py::list& states, const std::vector<uint64_t>& seeds, 
   return results;
 }
 
+// solve_round's RoundSolution (the pure engine's class) from what the solver found; past the node cap, the pure
+// engine's error with its words.
+template <typename R>
+py::object SolveRoundPy(const typename R::State& state, int64_t max_nodes, const py::module_& pure) {
+  const typename R::State root = state;  // the solver's own: the GIL is released while it runs
+  RoundOutcome out;
+  bool capped = false;
+  RunInterruptible([&](StopCheck stop) -> uint64_t {
+    try {
+      out = SolveRound<R>(root, max_nodes, stop);
+    } catch (const NodeCap&) {
+      capped = true;
+    }
+    return 0;
+  });
+  if (capped) {
+    const py::object error = pure.attr("node_cap_error")(max_nodes);
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+    throw py::error_already_set();
+  }
+  const int players = R::Players(root);
+  py::list actions, moves, values, gains, pv, pv_moves;
+  for (const RoundRow& row : out.rows) {
+    actions.append(row.action);
+    moves.append(R::ActionToString(root, row.action));
+    values.append(row.value);
+    py::list g;
+    for (int p = 0; p < players; ++p) g.append(row.gains[p]);
+    gains.append(py::tuple(g));
+  }
+  for (size_t i = 0; i < out.pv.size(); ++i) {
+    pv.append(out.pv[i]);
+    pv_moves.append(out.pv_moves[i]);
+  }
+  return pure.attr("RoundSolution")(
+      py::arg("action") = out.rows.front().action, py::arg("move") = moves[0], py::arg("player") = out.player,
+      py::arg("actions") = py::tuple(actions), py::arg("moves") = py::tuple(moves),
+      py::arg("values") = py::tuple(values), py::arg("gains") = py::tuple(gains), py::arg("pv") = py::tuple(pv),
+      py::arg("pv_moves") = py::tuple(pv_moves), py::arg("end") = out.end, py::arg("nodes") = out.nodes,
+      py::arg("seconds") = out.seconds);
+}
+
 GuidedOptions ToGuided(const py::tuple& a, int64_t iterations, const py::object& seconds, int threads, double margin,
                        int64_t max_nodes) {
   GuidedOptions g;
@@ -152,15 +195,15 @@ void BindSearch(py::module_& m) {
                       const py::object& threads, const py::object& seed, const py::object& c,
                       const py::object& margin, const py::object& rollouts, const py::object& policy,
                       const py::object& candidates, const py::object& inner_candidates,
-                      const py::object& widen, const py::object& max_nodes, const py::object& evaluator,
-                      const py::object& batch, const py::object& c_puct, const py::object& fpu,
-                      const py::object& noise_alpha, const py::object& noise_fraction) {
+                      const py::object& widen, const py::object& max_nodes, const py::object& exact,
+                      const py::object& evaluator, const py::object& batch, const py::object& c_puct,
+                      const py::object& fpu, const py::object& noise_alpha, const py::object& noise_fraction) {
     const py::module_ pure = py::module_::import("azul_engine._pure.search");
     const py::tuple types = py::make_tuple(m.attr("GameState"), m.attr("PavilionState"));
     const py::tuple a = pure.attr("check_search")(state, types, iterations, seconds, threads, seed, c,
                                                   margin, rollouts, policy, candidates, inner_candidates,
                                                   widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha,
-                                                  noise_fraction);
+                                                  noise_fraction, exact);
     // The copy that was checked, taken (with the GIL) before the check: another Python thread may move `state`
     // while the check runs Python code.  Nobody else holds the copy.
     const py::object copy = a[18];
@@ -169,6 +212,7 @@ void BindSearch(py::module_& m) {
       GuidedOptions g = ToGuided(py::make_tuple(a[13], a[14], a[15], a[16], a[17]), a[0].cast<int64_t>(), a[1],
                                  a[2].cast<int>(), a[5].cast<double>(), a[11].cast<int64_t>());
       g.trees = g.threads;
+      g.exact = a[19].cast<int>();
       const uint64_t s = a[3].cast<uint64_t>();
       if (classic) return GuidedOne<ClassicRules>(copy.cast<const ClassicGame&>().state(), s, g, evaluator, pure);
       return GuidedOne<PavilionRules>(copy.cast<const PavilionGame&>().state(), s, g, evaluator, pure);
@@ -186,6 +230,7 @@ void BindSearch(py::module_& m) {
     o.inner_candidates = a[9].cast<int>();
     o.widen = a[10].cast<int64_t>();
     o.max_nodes = a[11].cast<int64_t>();
+    o.exact = a[19].cast<int>();
     if (classic) return RunSearch<ClassicRules>(copy.cast<const ClassicGame&>().state(), o, pure);
     return RunSearch<PavilionRules>(copy.cast<const PavilionGame&>().state(), o, pure);
   },
@@ -193,33 +238,50 @@ void BindSearch(py::module_& m) {
         py::arg("threads") = 1, py::arg("seed") = 0, py::arg("c") = 0.7, py::arg("margin") = 0.4,
         py::arg("rollouts") = 4, py::arg("policy") = "light", py::arg("candidates") = 5,
         py::arg("inner_candidates") = 5, py::arg("widen") = 1000, py::arg("max_nodes") = kDefaultMaxNodes,
-        py::arg("evaluator") = py::none(), py::arg("batch") = 8, py::arg("c_puct") = 1.25, py::arg("fpu") = 0.25,
+        py::arg("exact") = kDefaultExact, py::arg("evaluator") = py::none(), py::arg("batch") = 8,
+        py::arg("c_puct") = 1.25, py::arg("fpu") = 0.25,
         py::arg("noise_alpha") = 0.0, py::arg("noise_fraction") = 0.25,
         "Monte Carlo tree search from `state` for the player to move: a SearchResult (docs/search.md); with an "
         "evaluator, the guided search (sections 10-15).");
   m.def("search_many", [m](const py::object& states, const py::object& evaluator, const py::object& iterations,
                            const py::object& seconds, const py::object& threads, const py::object& seed,
-                           const py::object& margin, const py::object& max_nodes, const py::object& batch,
-                           const py::object& c_puct, const py::object& fpu, const py::object& noise_alpha,
-                           const py::object& noise_fraction) {
+                           const py::object& margin, const py::object& max_nodes, const py::object& exact,
+                           const py::object& batch, const py::object& c_puct, const py::object& fpu,
+                           const py::object& noise_alpha, const py::object& noise_fraction) {
     const py::module_ pure = py::module_::import("azul_engine._pure.search");
     const py::tuple types = py::make_tuple(m.attr("GameState"), m.attr("PavilionState"));
     const py::tuple a = pure.attr("check_search_many")(states, types, evaluator, iterations, seconds, threads, seed,
                                                        margin, max_nodes, batch, c_puct, fpu, noise_alpha,
-                                                       noise_fraction);
+                                                       noise_fraction, exact);
     const py::list list = a[0].cast<py::list>();  // the states' copies, taken before each was checked
     const std::vector<uint64_t> seeds = a[1].cast<std::vector<uint64_t>>();
     GuidedOptions g = ToGuided(py::make_tuple(a[7], a[8], a[9], a[10], a[11]), a[2].cast<int64_t>(), a[3],
                                a[4].cast<int>(), a[5].cast<double>(), a[6].cast<int64_t>());
     g.trees = 1;
+    g.exact = a[12].cast<int>();
     if (py::isinstance<ClassicGame>(list[0])) return GuidedMany<ClassicRules, ClassicGame>(list, seeds, g, evaluator, pure);
     return GuidedMany<PavilionRules, PavilionGame>(list, seeds, g, evaluator, pure);
   },
         py::arg("states"), py::kw_only(), py::arg("evaluator"), py::arg("iterations") = 1000,
         py::arg("seconds") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0, py::arg("margin") = 0.4,
-        py::arg("max_nodes") = kDefaultMaxNodes, py::arg("batch") = 1, py::arg("c_puct") = 1.25,
-        py::arg("fpu") = 0.25, py::arg("noise_alpha") = 0.0, py::arg("noise_fraction") = 0.25,
+        py::arg("max_nodes") = kDefaultMaxNodes, py::arg("exact") = kDefaultExact, py::arg("batch") = 1,
+        py::arg("c_puct") = 1.25, py::arg("fpu") = 0.25, py::arg("noise_alpha") = 0.0,
+        py::arg("noise_fraction") = 0.25,
         "The guided search from every state at once (docs/search.md section 14): a list of SearchResult.");
+  m.attr("RoundSolution") = py::module_::import("azul_engine._pure.search").attr("RoundSolution");
+  m.def("solve_round", [m](const py::object& state, const py::object& max_nodes) {
+    const py::module_ pure = py::module_::import("azul_engine._pure.search");
+    const py::tuple types = py::make_tuple(m.attr("GameState"), m.attr("PavilionState"));
+    const py::tuple a = pure.attr("check_solve_round")(state, types, max_nodes);
+    const py::object copy = a[0];  // the copy that was checked, taken before the check (as search's)
+    const int64_t cap = a[1].cast<int64_t>();
+    if (py::isinstance<ClassicGame>(copy))
+      return SolveRoundPy<ClassicRules>(copy.cast<const ClassicGame&>().state(), cap, pure);
+    return SolveRoundPy<PavilionRules>(copy.cast<const PavilionGame&>().state(), cap, pure);
+  },
+        py::arg("state"), py::kw_only(), py::arg("max_nodes") = kDefaultSolveNodes,
+        "The best moves from `state` to the end of its round, found exactly (docs/search.md section 16): a "
+        "RoundSolution.");
 }
 
 }  // namespace bind

@@ -513,5 +513,5 @@ PYBIND11_MODULE(_cppengine, m) {
       "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE",
       "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
       "SP_FIRST_PLAYER_ACTION_BASE", "PORTABLE", "VECTORISED", "MAX_ROUNDS", "GameInfo", "game_info",
-      "search", "SearchResult", "NAME", "search_many", "Network", "load_network");
+      "search", "SearchResult", "NAME", "search_many", "Network", "load_network", "solve_round", "RoundSolution");
 }

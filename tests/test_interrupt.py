@@ -26,6 +26,13 @@ CALLS = {
     # Many more threads than cores: the signal comes while the threads start (issue 38), and the calling thread
     # must see it although every core is busy.
     "search-1024-threads": "E.search(E.new_game(2, seed=2), seconds=600, threads=1024)",
+    # The exact search of a round's end (docs/search.md section 16): solve_round from a round's start, and a search
+    # whose every leaf solves its whole round (the solves, not the iterations, take the time).
+    "solve_round": "E.solve_round(E.new_game(2, seed=2), max_nodes=2**30)",
+    "search-exact": "E.search(E.new_game(2, seed=2), iterations=10**9, exact=64)",
+    "search-exact-threads": "E.search(E.new_game(3, seed=2), seconds=600, exact=64, threads=2)",
+    "guided-exact": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=lambda o, m: ("
+                    "np.zeros((len(o), 314), 'float32'), np.zeros((len(o), 2), 'float32')), seconds=600, exact=64)",
     # The guided search: with the built-in network (C++ threads, no Python per leaf), with a Python evaluator, and
     # many searches at once.
     "guided-network": "import numpy as np; E.search(E.new_game(2, seed=2), evaluator=E.Network.from_arrays("

@@ -15,7 +15,7 @@ import re
 import pytest
 
 import azul_engine
-from helpers import tiny_network
+from helpers import state_text, tiny_network
 
 STUB = os.path.join(os.path.dirname(azul_engine.__file__), "_cppengine.pyi")
 # Where the engines may differ by design: PORTABLE and VECTORISED say how the C++ engine was built and what the CPU
@@ -36,6 +36,7 @@ def _samples(engine):
                                                                                               seed=1),
             "VectorGame": engine.VectorGame(2, 2, "classic", 0), "GameInfo": engine.game_info("grey", 3),
             "SearchResult": engine.search(engine.new_game(2, seed=1), iterations=10),
+            "RoundSolution": engine.solve_round(engine.from_text(state_text(center="BYY"))),
             "Network": tiny_network(engine)}
 
 

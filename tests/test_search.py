@@ -27,11 +27,11 @@ def fields(result):
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=["%s-%d" % (c["name"], c["seed"]) for c in CASES])
 def test_the_search_of_mctsbot_at_dfad659(engine, case):
-    """threads=1, inner_candidates=0 (and widen, which 80-120 iterations never reach) is the MCTSBot algorithm of
-    that commit, draw for draw: the same visits, the
-    same float values, the same move, the generator where that bot left it."""
+    """threads=1, inner_candidates=0, exact=0 (and widen, which 80-120 iterations never reach) is the MCTSBot
+    algorithm of that commit, draw for draw: the same visits, the same float values, the same move, the generator
+    where that bot left it."""
     state = engine.from_text(case["text"])
-    result = engine.search(state, seed=case["seed"], inner_candidates=0, **case["settings"])
+    result = engine.search(state, seed=case["seed"], inner_candidates=0, exact=0, **case["settings"])
     assert {str(a): v for a, v in zip(result.actions, result.visits)} == case["visits"]
     assert {str(a): repr(v) for a, v in zip(result.actions, result.values)} == case["values"]
     assert result.action == case["action"] and result.next_seed == case["next_seed"]
@@ -43,8 +43,8 @@ def test_the_search_of_mctsbot_at_dfad659(engine, case):
 @pytest.mark.parametrize("game", GOLDEN["games"], ids=[g["variant"] + "-" + g["specs"][0] for g in GOLDEN["games"]])
 def test_mctsbot_plays_the_games_it_played_at_dfad659(engine, game):
     """The bot carries its generator from move to move (SearchResult.next_seed): whole games are unchanged (with
-    that commit's algorithm, inner_candidates=0)."""
-    specs = [s + ":inner_candidates=0" if s.startswith("mcts") else s for s in game["specs"]]
+    that commit's algorithm, inner_candidates=0 and exact=0)."""
+    specs = [s + ":inner_candidates=0:exact=0" if s.startswith("mcts") else s for s in game["specs"]]
     match = bots.play_match(engine, game["players"], game["variant"], game["seed"], specs)
     assert match.forfeit is None
     assert json.loads(match.state.record_json()) == game["record"] and match.scores == game["scores"]

@@ -44,6 +44,7 @@ PavilionState = _engine.PavilionState
 VectorGame = _engine.VectorGame
 GameInfo = _engine.GameInfo
 SearchResult = _engine.SearchResult
+RoundSolution = _engine.RoundSolution
 Network = _engine.Network
 
 # Functions.
@@ -56,6 +57,7 @@ random_playouts = _engine.random_playouts
 playouts_from = _engine.playouts_from
 search = _engine.search
 search_many = _engine.search_many
+solve_round = _engine.solve_round
 load_network = _engine.load_network
 
 # Constants.
@@ -85,12 +87,12 @@ SP_FIRST_PLAYER_ACTION_BASE = _engine.SP_FIRST_PLAYER_ACTION_BASE
 __all__ = [
     "AzulError", "BACKEND", "CHANCE", "COLOURS", "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "GameInfo",
     "GameState", "IllegalMoveError", "MAX_ROUNDS", "NAME", "Network", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "PORTABLE",
-    "PavilionState", "SP_BONUS_ACTION_BASE", "SP_COLOURS", "SP_DRAW_ACTION_BASE",
+    "PavilionState", "RoundSolution", "SP_BONUS_ACTION_BASE", "SP_COLOURS", "SP_DRAW_ACTION_BASE",
     "SP_FIRST_PLAYER_ACTION_BASE", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PASS_ACTION_BASE",
     "SP_PLACE_ACTION_BASE", "SP_STARS", "SearchResult", "StateFormatError", "TEXT_VERSION",
     "TILE_ACTION_BASE", "VARIANTS", "VECTORISED", "VectorGame", "available_backends", "end_bonus",
     "engine_of", "from_text", "game_info", "load_backend", "load_network", "new_game", "observation_shape",
-    "playouts_from", "random_playouts", "search", "search_many",
+    "playouts_from", "random_playouts", "search", "search_many", "solve_round",
 ]
 
 # The package's tools, imported on first use (PEP 562), so that ``import azul_engine as az; az.records.read(...)``

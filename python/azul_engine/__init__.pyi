@@ -32,6 +32,7 @@ from ._cppengine import (
     VectorGame as VectorGame,
     GameInfo as GameInfo,
     SearchResult as SearchResult,
+    RoundSolution as RoundSolution,
     Network as Network,
     new_game as new_game,
     from_text as from_text,
@@ -42,6 +43,7 @@ from ._cppengine import (
     playouts_from as playouts_from,
     search as search,
     search_many as search_many,
+    solve_round as solve_round,
     load_network as load_network,
     NAME as NAME,
     COLOURS as COLOURS,
@@ -74,12 +76,12 @@ from ._version import __version__ as __version__
 __all__ = [
     "AzulError", "BACKEND", "CHANCE", "COLOURS", "DRAW_ACTION_BASE", "FIRST_PLAYER_ACTION_BASE", "GameInfo",
     "GameState", "IllegalMoveError", "MAX_ROUNDS", "NAME", "Network", "NUM_ACTIONS", "NUM_DRAFT_ACTIONS", "PORTABLE",
-    "PavilionState", "SP_BONUS_ACTION_BASE", "SP_COLOURS", "SP_DRAW_ACTION_BASE",
+    "PavilionState", "RoundSolution", "SP_BONUS_ACTION_BASE", "SP_COLOURS", "SP_DRAW_ACTION_BASE",
     "SP_FIRST_PLAYER_ACTION_BASE", "SP_KEEP_SETS", "SP_NUM_ACTIONS", "SP_PASS_ACTION_BASE",
     "SP_PLACE_ACTION_BASE", "SP_STARS", "SearchResult", "StateFormatError", "TEXT_VERSION",
     "TILE_ACTION_BASE", "VARIANTS", "VECTORISED", "VectorGame", "available_backends", "end_bonus",
     "engine_of", "from_text", "game_info", "load_backend", "load_network", "new_game", "observation_shape",
-    "playouts_from", "random_playouts", "search", "search_many",
+    "playouts_from", "random_playouts", "search", "search_many", "solve_round",
 ]
 
 BACKEND: str  # "cpp" or "python": the engine AZUL_BACKEND chose

@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from ._errors import IllegalMoveError as IllegalMoveError
 from ._errors import StateFormatError as StateFormatError
+from ._pure.search import RoundSolution as RoundSolution
 from ._pure.search import SearchResult as SearchResult
 
 __all__ = (  # a tuple, as the module's
@@ -23,7 +24,7 @@ __all__ = (  # a tuple, as the module's
     "VectorGame", "observation_shape", "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS",
     "SP_NUM_ACTIONS", "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE",
     "SP_DRAW_ACTION_BASE", "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult",
-    "NAME", "search_many", "Network", "load_network",
+    "NAME", "search_many", "Network", "load_network", "solve_round", "RoundSolution",
 )
 
 COLOURS: str
@@ -370,10 +371,12 @@ def load_network(path: Union[str, "os.PathLike[str]"]) -> Network: ...
 def search(state: _State, *, iterations: int = 1000, seconds: Optional[float] = None, threads: int = 1,
            seed: int = 0, c: float = 0.7, margin: float = 0.4, rollouts: int = 4, policy: str = "light",
            candidates: int = 5, inner_candidates: int = 5, widen: int = 1000,
-           max_nodes: int = 2000000, evaluator: Union[Network, _Evaluator, None] = None, batch: int = 8,
-           c_puct: float = 1.25, fpu: float = 0.25, noise_alpha: float = 0.0,
+           max_nodes: int = 2000000, exact: int = 0, evaluator: Union[Network, _Evaluator, None] = None,
+           batch: int = 8, c_puct: float = 1.25, fpu: float = 0.25, noise_alpha: float = 0.0,
            noise_fraction: float = 0.25) -> SearchResult: ...
 def search_many(states: Sequence[_State], *, evaluator: Union[Network, _Evaluator], iterations: int = 1000,
                 seconds: Optional[float] = None, threads: int = 1, seed: Union[int, Sequence[int]] = 0,
-                margin: float = 0.4, max_nodes: int = 2000000, batch: int = 1, c_puct: float = 1.25,
-                fpu: float = 0.25, noise_alpha: float = 0.0, noise_fraction: float = 0.25) -> List[SearchResult]: ...
+                margin: float = 0.4, max_nodes: int = 2000000, exact: int = 0, batch: int = 1,
+                c_puct: float = 1.25, fpu: float = 0.25, noise_alpha: float = 0.0,
+                noise_fraction: float = 0.25) -> List[SearchResult]: ...
+def solve_round(state: _State, *, max_nodes: int = 1000000) -> RoundSolution: ...

@@ -35,7 +35,7 @@ from ._pure.classic.types import (
 )
 from ._pure.game_info import GameInfo, game_info
 from ._pure.network import Network, load_network
-from ._pure.search import SearchResult, search, search_many
+from ._pure.search import RoundSolution, SearchResult, search, search_many, solve_round
 from ._pure.vector import VectorGame
 from ._pypavilion import (
     SP_BONUS_ACTION_BASE,
@@ -58,7 +58,7 @@ __all__ = [
     "from_text", "PavilionState", "SP_COLOURS", "SP_STARS", "SP_KEEP_SETS", "SP_NUM_ACTIONS",
     "SP_PLACE_ACTION_BASE", "SP_BONUS_ACTION_BASE", "SP_PASS_ACTION_BASE", "SP_DRAW_ACTION_BASE",
     "SP_FIRST_PLAYER_ACTION_BASE", "GameInfo", "game_info", "search", "SearchResult", "NAME",
-    "search_many", "Network", "load_network",
+    "search_many", "Network", "load_network", "solve_round", "RoundSolution",
 ]
 
 NAME = "python"  # the engine's name, as load_backend takes it (the C++ engine's: "cpp")

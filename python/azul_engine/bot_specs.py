@@ -30,9 +30,9 @@ BOTS: Dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot,
 # The parameters a spec may give each built-in bot: name -> type; the first is also taken without a name.
 _SPEC_PARAMETERS: Dict[str, Dict[str, Type[Any]]] = {
     "mcts": {"iterations": int, "seconds": float, "c": float, "margin": float, "rollouts": int, "policy": str,
-             "candidates": int, "threads": int, "inner_candidates": int, "widen": int},
+             "candidates": int, "threads": int, "inner_candidates": int, "widen": int, "exact": int},
     "net": {"path": str, "iterations": int, "seconds": float, "threads": int, "batch": int, "c_puct": float,
-            "fpu": float, "policy_only": bool}}
+            "fpu": float, "policy_only": bool, "exact": int}}
 _TYPE_WORDS: Dict[Type[Any], str] = {int: "a whole number", float: "a number", str: "a word", bool: "true or false"}
 
 

@@ -32,6 +32,13 @@ POLICIES = ("uniform", "light")  # rollout policies of playouts_from(..., policy
 # 300-1000).  An iteration budget, not a time one, so that a bot answers the same after an undo.
 INTERACTIVE_ITERATIONS = {"cpp": 5000, "python": 300}
 MAX_SECONDS = 365 * 24 * 3600  # a search's time budget, at most (docs/search.md section 7)
+DEFAULT_EXACT = 0  # the engines' search(exact=...) default (docs/search.md section 16.1)
+MAX_EXACT = 64
+
+
+def _check_exact(exact: int, bot: str) -> None:
+    if isinstance(exact, bool) or not isinstance(exact, int) or not 0 <= exact <= MAX_EXACT:
+        raise ValueError("%s: exact must be a whole number from 0 to %d, not %r" % (bot, MAX_EXACT, exact))
 
 
 def interactive_iterations(engine: ModuleType) -> int:
@@ -64,15 +71,16 @@ class MCTSBot:
     """Monte Carlo tree search: the engine's ``search`` (docs/search.md: open-loop UCT over reseeded copies, the
     greedy bot's best ``candidates`` moves at the root (one more at ``widen`` visits and each doubling after) and
     ``inner_candidates`` at the other nodes, ``rollouts`` rollouts a new node with the ``policy``, the win/edge
-    utility with ``margin``, exploration ``c``), in the C++ engine without the GIL and on ``threads``
-    root-parallel trees.
+    utility with ``margin``, exploration ``c``; near a round's end (at most ``exact`` moves left at the root)
+    each leaf of the round plays its best line, found exactly, before its rollouts: section 16), in the C++ engine
+    without the GIL and on ``threads`` root-parallel trees.
 
     Budget: ``iterations`` a move, or with ``seconds`` as many as fit in that time (``iterations`` is then
     ignored).  The bot draws each search's seed from its own SplitMix64 generator and carries the generator on
     from search to search (``SearchResult.next_seed``), so with an iteration budget a game is the same in either
-    engine, and with ``threads=1, inner_candidates=0, widen=0`` the same as the Python ``MCTSBot`` of main dfad659
-    played.  A position with one legal action is answered without search.  Asking for a move at a chance node or once the game is over
-    raises ValueError.
+    engine, and with ``threads=1, inner_candidates=0, widen=0, exact=0`` the same as the Python ``MCTSBot`` of main
+    dfad659 played.  A position with one legal action is answered without search.  Asking for a move at a chance
+    node or once the game is over raises ValueError.
 
     ``last_result``: the ``SearchResult`` of the last ``choose`` (None when it was answered without search);
     ``last_visits``: its ``{action: visits}`` (the policy target of self-play data, ``selfplay``), or None.
@@ -86,7 +94,7 @@ class MCTSBot:
     def __init__(self, seed: int = 0, iterations: int = 1000, seconds: Optional[float] = None, c: float = 0.7,
                  margin: float = 0.4, rollouts: int = 4, policy: Optional[str] = None,
                  candidates: int = DEFAULT_CANDIDATES, threads: int = 1, inner_candidates: int = DEFAULT_CANDIDATES,
-                 widen: int = DEFAULT_WIDEN) -> None:
+                 widen: int = DEFAULT_WIDEN, exact: int = DEFAULT_EXACT) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("mcts: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:
@@ -105,6 +113,7 @@ class MCTSBot:
             raise ValueError("mcts: widen must be a whole number 0 or more, not %r" % (widen,))
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 1024:
             raise ValueError("mcts: threads must be a whole number from 1 to 1024, not %r" % (threads,))
+        _check_exact(exact, "mcts")
         if policy is None:
             policy = self.DEFAULT_POLICY
         if policy not in POLICIES:
@@ -112,7 +121,7 @@ class MCTSBot:
         self.rng = SplitMix64(seed)
         self.iterations, self.seconds, self.c, self.margin = iterations, seconds, c, margin
         self.rollouts, self.policy, self.candidates, self.threads = rollouts, policy, candidates, threads
-        self.inner_candidates, self.widen = inner_candidates, widen
+        self.inner_candidates, self.widen, self.exact = inner_candidates, widen, exact
         self.last_iterations = 0  # iterations of the last search
         self.last_visits: Optional[Dict[int, int]] = None
         self.last_result: Optional[SearchResult] = None
@@ -128,7 +137,7 @@ class MCTSBot:
         result: SearchResult = engine_of(state).search(
             state, iterations=self.iterations, seconds=self.seconds, threads=self.threads, seed=self.rng.state,
             c=self.c, margin=self.margin, rollouts=self.rollouts, policy=self.policy, candidates=self.candidates,
-            inner_candidates=self.inner_candidates, widen=self.widen)
+            inner_candidates=self.inner_candidates, widen=self.widen, exact=self.exact)
         self.rng.state = result.next_seed
         self.last_iterations = result.iterations
         return result
@@ -175,7 +184,7 @@ def _load(engine: ModuleType, path: str) -> Any:
 class NetBot:
     """The guided search with a network (spec ``net``; docs/network.md): ``search(state, evaluator=network)``
     with ``iterations`` a move (or ``seconds``), ``threads`` root-parallel trees, ``batch`` leaves an evaluation,
-    ``c_puct`` and ``fpu``; with ``policy_only`` the network's best move alone, without search (the legal move
+    ``c_puct``, ``fpu`` and ``exact`` (docs/search.md section 16); with ``policy_only`` the network's best move alone, without search (the legal move
     of greatest logit, the lowest id on a tie).  ``path`` is a weights file; without one, the network that ships
     for the game's variant and player count (``azul_engine.network.shipped``).  The network is read in the
     state's engine (the C++ engine evaluates it without Python) and checked against the game: a missing or
@@ -189,7 +198,7 @@ class NetBot:
 
     def __init__(self, seed: int = 0, path: Optional[str] = None, iterations: int = 800,
                  seconds: Optional[float] = None, threads: int = 1, batch: int = 8, c_puct: float = 1.25,
-                 fpu: float = 0.25, policy_only: bool = False) -> None:
+                 fpu: float = 0.25, policy_only: bool = False, exact: int = DEFAULT_EXACT) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise ValueError("net: iterations must be a positive integer, not %r" % (iterations,))
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:
@@ -202,6 +211,7 @@ class NetBot:
             raise ValueError("net: c_puct must be 0 or more and finite, not %r" % (c_puct,))
         if not -math.inf < fpu < math.inf:
             raise ValueError("net: fpu must be finite, not %r" % (fpu,))
+        _check_exact(exact, "net")
         if path is not None:
             path = os.fspath(path)
             if not os.path.isfile(path):
@@ -211,6 +221,7 @@ class NetBot:
         self.rng = SplitMix64(seed)
         self.path, self.iterations, self.seconds, self.threads = path, iterations, seconds, threads
         self.batch, self.c_puct, self.fpu, self.policy_only = batch, c_puct, fpu, bool(policy_only)
+        self.exact = exact
         self.last_iterations = 0
         self.last_visits: Optional[Dict[int, int]] = None
         self.last_result: Optional[SearchResult] = None
@@ -268,7 +279,7 @@ class NetBot:
         self._check(state)
         result: SearchResult = engine_of(state).search(
             state, iterations=self.iterations, seconds=self.seconds, threads=self.threads, seed=self.rng.state,
-            evaluator=self.network(state), batch=self.batch, c_puct=self.c_puct, fpu=self.fpu)
+            evaluator=self.network(state), batch=self.batch, c_puct=self.c_puct, fpu=self.fpu, exact=self.exact)
         self.rng.state = result.next_seed
         self.last_iterations = result.iterations
         return result

@@ -7,6 +7,7 @@
 // Pure-Python twin: none (the rules traits; the pure engine's two state classes are the two rule sets).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -52,6 +53,8 @@ struct ClassicRules {
   static int TieBreak(const State& s, int player) { return azul::CompleteRows(s, player); }
   // The position key (docs/game-api.md "Position keys").
   static uint64_t Key(const State& s) { return azul::PositionKey(s); }
+  // The key, and a second hash of its words into `check` (azul/common/key.h: the key alone collides).
+  static uint64_t Key(const State& s, uint64_t* check) { return azul::PositionKey(s, check); }
 
   static int LegalActions(const State& s, int16_t* out) { return azul::LegalActions(s, out); }
   static int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
@@ -76,6 +79,22 @@ struct ClassicRules {
     azul::ApplyAction(after, action, nullptr);
     return azul::ScoreIfRoundEnded(after)[player];
   }
+  // The exact search (docs/search.md section 16): its measure of the moves left in a round, the
+  // (source, colour) pairs holding tiles (each take empties at least one) and, on the grey wall, the
+  // full pattern lines (each a column to choose); the moves it considers, every legal one; and no
+  // passes.
+  static int MovesLeft(const State& s) {
+    int n = 0;
+    for (int f = 0; f < s.num_factories; ++f)
+      for (int c = 0; c < 5; ++c) n += s.factories[f][c] != 0;
+    for (int c = 0; c < 5; ++c) n += s.centre[c] != 0;
+    if (s.variant == kGrey)
+      for (int p = 0; p < s.players; ++p)
+        for (int r = 0; r < 5; ++r) n += s.board[p].line_count[r] == r + 1;
+    return n;
+  }
+  static int ExactMoves(const State& s, int16_t* out) { return azul::LegalActions(s, out); }
+  static bool IsPass(int) { return false; }
   static int CheckActionRange(long long action) { return azul::CheckActionRange(action); }
   static void CheckLegal(const State& s, int action) { azul::CheckLegal(s, action); }
   static void ApplyAction(State& s, int action, History* h) { azul::ApplyAction(s, action, h); }
@@ -131,6 +150,7 @@ struct PavilionRules {
   // Winners()'s tie-break after the score: none.
   static int TieBreak(const State&, int) { return 0; }
   static uint64_t Key(const State& s) { return sp::PositionKey(s); }
+  static uint64_t Key(const State& s, uint64_t* check) { return sp::PositionKey(s, check); }
 
   static int LegalActions(const State& s, int16_t* out) { return sp::LegalActions(s, out); }
   static int LegalActionsAndMask(const State& s, int16_t* out, uint8_t* mask) {
@@ -152,6 +172,40 @@ struct PavilionRules {
     int value = after.score[player];
     for (int c = 0; c < sp::kColours; ++c) value += after.hand[player][c];
     return value;
+  }
+  // The exact search (docs/search.md section 16): the moves left, the (source, colour) pairs
+  // holding tiles plus the tiles in the hands of the players who have not passed (each placement
+  // pays at least one); the moves considered, the legal ones but of the passes only the first of
+  // those keeping the most tiles (which tiles matters only after the round); and the passes.
+  static int MovesLeft(const State& s) {
+    int n = 0;
+    for (int f = 0; f < s.num_factories; ++f)
+      for (int c = 0; c < sp::kColours; ++c) n += s.factories[f][c] != 0;
+    for (int c = 0; c < sp::kColours; ++c) n += s.centre[c] != 0;
+    for (int p = 0; p < s.players; ++p)
+      if (!s.passed[p])
+        for (int c = 0; c < sp::kColours; ++c) n += s.hand[p][c];
+    return n;
+  }
+  static int ExactMoves(const State& s, int16_t* out) {
+    const int n = sp::LegalActions(s, out);
+    if (n == 0 || !IsPass(out[n - 1])) return n;
+    int i = n;
+    while (i > 0 && IsPass(out[i - 1])) --i;
+    int most = 0;
+    for (int j = i; j < n; ++j) most = std::max(most, KeepSize(out[j]));
+    for (int j = i; j < n; ++j)
+      if (KeepSize(out[j]) == most) {
+        out[i] = out[j];
+        break;
+      }
+    return i + 1;
+  }
+  static bool IsPass(int action) { return action >= sp::kPassActionBase && action < sp::kDrawActionBase; }
+  static int KeepSize(int pass) {
+    int size = 0;
+    for (int c = 0; c < sp::kColours; ++c) size += sp::KeepSets()[pass - sp::kPassActionBase][c];
+    return size;
   }
   static int CheckActionRange(long long action) { return sp::CheckActionRange(action); }
   static void CheckLegal(const State& s, int action) { sp::CheckLegal(s, action); }

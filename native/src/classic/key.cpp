@@ -7,8 +7,11 @@
 
 namespace azul {
 
-uint64_t PositionKey(const State& s) {
-  KeyHash k;
+namespace {
+
+// The words of docs/game-api.md, "Position keys", fed to `k`.
+template <typename H>
+void AddWords(const State& s, H& k) {
   k.Add(s.variant);
   k.Add(s.players);
   k.Add(s.explicit_chance);
@@ -31,7 +34,21 @@ uint64_t PositionKey(const State& s) {
     for (int c = 0; c < kColours; ++c) k.Add(b.floor[c]);
     k.Add(b.score);
   }
+}
+
+}  // namespace
+
+uint64_t PositionKey(const State& s) {
+  KeyHash k;
+  AddWords(s, k);
   return k.Done();
+}
+
+uint64_t PositionKey(const State& s, uint64_t* check) {
+  KeyAndCheck k;
+  AddWords(s, k);
+  *check = k.check.Done();
+  return k.key.Done();
 }
 
 }  // namespace azul

@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "azul/common/arena.h"
+#include "azul/common/exact.h"
 #include "azul/common/rng.h"
 #include "azul/common/utility.h"
 #include "azul/variant.h"
@@ -133,6 +134,19 @@ void Absolute(const float* row, int player, int players, double* out) {
   for (int k = 0; k < players; ++k) out[(player + k) % players] = static_cast<double>(row[k]);
 }
 
+// Section 11: each player's value of a finished game, 2 * u - 1 of the utility of section 4.
+template <typename R>
+void TerminalValue(const typename R::State& s, double margin, double* out) {
+  const int players = R::Players(s);
+  int32_t scores[kMaxPlayers];
+  int winners[kMaxPlayers];
+  for (int p = 0; p < players; ++p) scores[p] = R::Score(s, p);
+  const int count = FinalWinners<R>(s, winners);
+  double u[kMaxPlayers] = {};
+  AddUtility(scores, players, winners, count, margin, 1.0, u);
+  for (int p = 0; p < players; ++p) out[p] = 2.0 * u[p] - 1.0;
+}
+
 // One search: its root, the root's evaluation, its options (section 12, the setup).
 template <typename R>
 struct Root {
@@ -143,6 +157,7 @@ struct Root {
   std::vector<float> priors;
   double value[kMaxPlayers] = {};
   int64_t evaluations = 0;
+  bool exact = false;  // section 16.1: the root has at most `exact` moves left in its round
 };
 
 template <typename R>
@@ -152,6 +167,7 @@ class Tree {
 
   Tree(const Root<R>& root, const GuidedOptions& o, uint64_t seed, int64_t budget, int64_t capacity)
       : root_(root), o_(o), rng_(seed), budget_(budget), capacity_(capacity), players_(root.players) {
+    end_legal_.resize(static_cast<size_t>(R::kNumActions + kLegalScratch));
     nodes_.reserve(static_cast<size_t>(std::max<int64_t>(1, std::min(o.seconds > 0 ? int64_t{1} << 12 : budget + 1,
                                                                        capacity))));
     paths_.reserve(static_cast<size_t>(o.batch) * 64);
@@ -184,6 +200,14 @@ class Tree {
     }
   }
 
+  // Section 16.4: the exact search of the thread that grows this tree, made at its first use, polling `stop`
+  // (the calling thread's) and `halt`.
+  void SetSolver(std::unique_ptr<RoundSolver<R>>* solver, StopCheck stop, const std::atomic<bool>* halt) {
+    solver_ = solver;
+    solver_stop_ = stop;
+    halt_ = halt;
+  }
+
   bool Active(bool timed) const { return !stopped_ && (timed || done_ < budget_); }
   void Stop() { stopped_ = true; }
 
@@ -210,9 +234,9 @@ class Tree {
   // Section 12, step 4, in the order the leaves were collected.
   void Backup(const Batch& batch) {
     for (Leaf& leaf : leaves_) {
-      if (leaf.row >= 0)
-        Absolute(batch.values.data() + static_cast<size_t>(leaf.row) * batch.players, leaf.player, players_,
-                 leaf.value);
+      if (leaf.value_row >= 0)
+        Absolute(batch.values.data() + static_cast<size_t>(leaf.value_row) * batch.players, leaf.value_player,
+                 players_, leaf.value);
       if (leaf.kind == kExpand) {
         const int16_t* legal = legal_.data() + static_cast<size_t>(leaf.legal_at) * (R::kNumActions + kLegalScratch);
         const int n = leaf.num_legal;
@@ -266,10 +290,12 @@ class Tree {
  private:
   struct Leaf {
     Kind kind = kExpand;
-    int8_t player = 0;
+    int8_t player = 0;        // the player to move at the leaf
+    int8_t value_player = 0;  // ... at the position valued (section 16.4: its exact line's end)
     int16_t num_legal = 0;
     int32_t node = 0;
-    int32_t row = -1;
+    int32_t row = -1;        // the leaf's row: its priors (to expand), and its value unless value_row is another
+    int32_t value_row = -1;  // the row of its value, or -1 (value known)
     int32_t legal_at = 0;
     uint32_t path_at = 0, path_len = 0;
     double value[kMaxPlayers] = {};
@@ -342,6 +368,28 @@ class Tree {
     R::ApplyAction(s, actions[pick], nullptr);
   }
 
+  // Section 16.4: a leaf at `s` with at most `exact` moves left in its round is valued at the end of the
+  // round's best line (played on a copy, passes drawn from the tree's generator): the evaluator's value
+  // there (its row added to `batch`), or the finished game's (a leaf to value becomes a finished one).
+  // False when the exact search does not apply.
+  bool Exact(const State& s, Leaf& leaf, Batch& batch) {
+    if (!root_.exact || s.round != root_.state.round || R::MovesLeft(s) > o_.exact) return false;
+    if (!*solver_) solver_->reset(new RoundSolver<R>(players_, false, 0, solver_stop_, halt_));
+    State end = s;
+    (*solver_)->PlayLine(end, rng_);
+    if (R::IsOver(end)) {
+      TerminalValue<R>(end, o_.margin, leaf.value);
+      leaf.value_row = -1;
+      if (leaf.kind == kValue) leaf.kind = kTerminal;
+    } else {
+      leaf.value_player = static_cast<int8_t>(R::CurrentPlayer(end));
+      const int n = R::LegalActions(end, end_legal_.data());
+      leaf.value_row = batch.Add<R>(end, leaf.value_player, end_legal_.data(), n);
+      if (leaf.kind == kValue) leaf.row = leaf.value_row;
+    }
+    return true;
+  }
+
   // Section 12, step 2: one descent into `leaf`; false for a collision with a leaf already pending
   // (nothing kept).  `legal` receives an expanding leaf's legal actions.
   bool Descend(Leaf& leaf, int16_t* legal, Batch& batch) {
@@ -352,13 +400,7 @@ class Tree {
     paths_.push_back(0);
     for (;;) {
       if (R::IsOver(s)) {
-        int32_t scores[kMaxPlayers];
-        int winners[kMaxPlayers];
-        for (int p = 0; p < players_; ++p) scores[p] = R::Score(s, p);
-        const int count = FinalWinners<R>(s, winners);
-        double u[kMaxPlayers] = {};
-        AddUtility(scores, players_, winners, count, o_.margin, 1.0, u);
-        for (int p = 0; p < players_; ++p) leaf.value[p] = 2.0 * u[p] - 1.0;
+        TerminalValue<R>(s, o_.margin, leaf.value);
         leaf.kind = kTerminal;
         break;
       }
@@ -376,6 +418,10 @@ class Tree {
         leaf.num_legal = static_cast<int16_t>(R::LegalActions(s, legal));
         leaf.player = static_cast<int8_t>(R::CurrentPlayer(s));
         leaf.row = batch.Add<R>(s, leaf.player, legal, leaf.num_legal);
+        if (!Exact(s, leaf, batch)) {
+          leaf.value_row = leaf.row;
+          leaf.value_player = leaf.player;
+        }
         break;
       }
       if (node != 0) {
@@ -383,7 +429,10 @@ class Tree {
         if (n != nd.num || std::memcmp(buf_, actions_.At(nd.list), sizeof(int16_t) * n) != 0) {
           leaf.kind = kValue;  // another deal, past a round's end
           leaf.player = static_cast<int8_t>(R::CurrentPlayer(s));
-          leaf.row = batch.Add<R>(s, leaf.player, buf_, n);
+          if (!Exact(s, leaf, batch)) {
+            leaf.row = leaf.value_row = batch.Add<R>(s, leaf.player, buf_, n);
+            leaf.value_player = leaf.player;
+          }
           break;
         }
       }
@@ -422,6 +471,10 @@ class Tree {
   std::vector<Leaf> leaves_;
   std::vector<int32_t> paths_;
   std::vector<int16_t> legal_;  // the expanding leaves' legal actions, one slot a leaf of the round
+  std::vector<int16_t> end_legal_;  // the legal actions at an exact line's end (section 16.4)
+  std::unique_ptr<RoundSolver<R>>* solver_ = nullptr;
+  StopCheck solver_stop_;
+  const std::atomic<bool>* halt_ = nullptr;
   int16_t buf_[R::kNumActions + kLegalScratch];
   double scratch_[R::kNumActions];
 };
@@ -543,6 +596,7 @@ std::vector<GuidedOutcome> GuidedSearch(const std::vector<typename R::State>& st
     r.seed = seeds[i];
     r.player = R::CurrentPlayer(r.state);
     r.players = players;
+    r.exact = o.exact > 0 && R::MovesLeft(r.state) <= o.exact;
     const int n = R::LegalActions(r.state, legal);
     r.legal.assign(legal, legal + n);
     first.Add<R>(r.state, r.player, legal, n);
@@ -578,19 +632,25 @@ std::vector<GuidedOutcome> GuidedSearch(const std::vector<typename R::State>& st
   std::vector<std::vector<Tree<R>*>> group(groups);
   for (int t = 0; t < total; ++t) group[static_cast<int64_t>(t) * groups / total].push_back(trees[t].get());
   std::vector<Batch> batches(groups);
+  std::vector<std::unique_ptr<RoundSolver<R>>> solvers(groups);  // section 16.4: one a thread
   for (int g = 0; g < groups; ++g) {
     Batch& b = batches[g];
     b.inputs = inputs;
     b.actions = R::kNumActions;
     b.players = players;
     b.masks_wanted = e.network == nullptr;
-    b.Reserve(static_cast<int>(group[g].size()) * o.batch, e);
+    // A leaf takes two rows when the exact search values it at its line's end (section 16.4).
+    b.Reserve(static_cast<int>(group[g].size()) * o.batch * (o.exact > 0 ? 2 : 1), e);
   }
   std::atomic<bool> halt{false};
+  for (int g = 0; g < groups; ++g)
+    for (Tree<R>* t : group[g]) t->SetSolver(&solvers[g], groups == 1 ? stop : StopCheck{}, &halt);
   std::vector<std::exception_ptr> failed(groups);
   auto run = [&](int g, StopCheck poll) {
     try {
       Grow<R>(group[g], e, batches[g], timed, deadline, halt, poll);
+    } catch (const Interrupted&) {  // Ctrl-C seen by an exact search (section 16.4), or a Python evaluator's error
+      halt = true;
     } catch (...) {
       failed[g] = std::current_exception();
       halt = true;

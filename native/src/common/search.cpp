@@ -22,6 +22,7 @@
 #include <thread>
 
 #include "azul/common/arena.h"
+#include "azul/common/exact.h"
 #include "azul/common/rng.h"
 #include "azul/common/utility.h"
 #include "azul/variant.h"
@@ -70,6 +71,13 @@ void GreedyTop(const typename R::State& s, const int16_t* here, int n, int k, ui
   for (int j = 0; j < k; ++j) out[j] = keys[j].action;
 }
 
+// Section 16.4: `list` (n actions) with `best` first, then the others in their order, cut at n: into `out`.
+void ExactFirst(const int16_t* list, int n, int best, int16_t* out) {
+  out[0] = static_cast<int16_t>(best);
+  for (int i = 0, j = 1; i < n && j < n; ++i)
+    if (list[i] != best) out[j++] = list[i];
+}
+
 // What every tree of a search shares: the root, its actions when pruned, the options.
 template <typename R>
 struct Shared {
@@ -87,9 +95,12 @@ class Tree {
  public:
   using State = typename R::State;
 
-  Tree(const Shared<R>& shared, uint64_t seed, int64_t capacity, int64_t reserve)
+  // `solver`: the exact search of the thread that grows this tree (section 16.4), made at its first use,
+  // polling `stop` (the calling thread's) and the search's halt flag.
+  Tree(Shared<R>& shared, uint64_t seed, int64_t capacity, int64_t reserve,
+       std::unique_ptr<RoundSolver<R>>* solver, StopCheck stop)
       : shared_(shared), o_(*shared.options), rng_(seed), capacity_(capacity),
-        players_(R::Players(shared.root)) {
+        players_(R::Players(shared.root)), solver_(solver), solver_stop_(stop) {
     nodes_.reserve(static_cast<size_t>(std::max<int64_t>(1, std::min(reserve, capacity))));
     path_.reserve(512);
     std::fill(child_of_, child_of_ + R::kNumActions, -1);
@@ -199,6 +210,10 @@ class Tree {
       node = best_child;
       path_.push_back(node);
     }
+    if (!R::IsOver(s) && !R::IsChanceNode(s) && Gated(s)) {
+      // Section 16.4: the round's best line, found exactly, then the rollouts from its end.
+      Solver().PlayLine(s, rng_);
+    }
     double u[kMaxPlayers] = {};
     if (R::IsOver(s)) {  // 3
       int32_t scores[kMaxPlayers];
@@ -282,6 +297,17 @@ class Tree {
   uint64_t rng() const { return rng_; }
 
  private:
+  // Section 16.1: the exact search applies at `s` (a decision node, or a leaf not over): the root's gate is
+  // open (exact > 0 once checked), `s` is in the root's round and has at most `exact` moves left.
+  bool Gated(const State& s) const {
+    return o_.exact > 0 && s.round == shared_.root.round && R::MovesLeft(s) <= o_.exact;
+  }
+
+  RoundSolver<R>& Solver() {
+    if (!*solver_) solver_->reset(new RoundSolver<R>(players_, false, 0, solver_stop_, &shared_.halt));
+    return **solver_;
+  }
+
   int16_t* Legal(Node& nd) { return actions_.At(nd.list); }
   // The node's full legal list (its deal's): `legal` itself unless that is pruned.
   int16_t* Full(Node& nd) { return nd.full == kNone ? Legal(nd) : actions_.At(nd.full); }
@@ -313,6 +339,12 @@ class Tree {
     if (0 < k && k < n) {
       int16_t top[R::kNumActions];
       GreedyTop<R>(s, here, n, k, rng_, top);
+      if (Gated(s)) {  // section 16.4: the exact search's best move first
+        int16_t first[R::kNumActions];
+        ExactFirst(top, k, Solver().Best(s), first);
+        SetLists(node, first, k, here, n);
+        return;
+      }
       SetLists(node, top, k, here, n);
     } else {
       SetLists(node, here, n, nullptr, n);
@@ -375,11 +407,13 @@ class Tree {
     R::ApplyAction(s, actions[pick], nullptr);
   }
 
-  const Shared<R>& shared_;
+  Shared<R>& shared_;
   const SearchOptions& o_;
   uint64_t rng_;
   int64_t capacity_;
   int players_;
+  std::unique_ptr<RoundSolver<R>>* solver_;
+  StopCheck solver_stop_;
   bool full_ = false;
   int64_t widen_at_ = 0;  // the root's visits at which it takes its next move; 0: never
   std::vector<Node> nodes_;
@@ -430,8 +464,10 @@ void RankRows(std::vector<SearchRow>& rows) {
 uint64_t TreeSeed(uint64_t seed, int t) { return SplitMixOutput(seed ^ kTreeSalt, static_cast<uint64_t>(t)); }
 
 template <typename R>
-SearchOutcome Search(const typename R::State& root, const SearchOptions& o, StopCheck stop) {
+SearchOutcome Search(const typename R::State& root, const SearchOptions& options, StopCheck stop) {
   const auto start = Clock::now();
+  SearchOptions o = options;
+  if (o.exact > 0 && R::MovesLeft(root) > o.exact) o.exact = 0;  // section 16.1: the root's round near its end
   Shared<R> shared;
   shared.root = root;
   shared.options = &o;
@@ -452,15 +488,28 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
   const int64_t capacity = o.max_nodes / threads;
   std::vector<int64_t> budget(threads);
   for (int t = 0; t < threads; ++t) budget[t] = o.iterations / threads + (t < o.iterations % threads ? 1 : 0);
-  std::vector<std::unique_ptr<Tree<R>>> trees;
-  for (int t = 0; t < threads; ++t)
-    trees.emplace_back(new Tree<R>(shared, t == 0 ? rng0 : TreeSeed(o.seed, t), capacity,
-                                   timed ? int64_t{1} << 12 : budget[t] + 1));
   std::vector<int64_t> done(threads, 0);
   // The threads that grow them: one a tree, but never more than the machine's cores (more would only take
   // turns on them, and keep the calling thread from seeing Ctrl-C); trees first to last in `workers` runs.
   const int workers = std::min(threads, static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
   std::vector<std::exception_ptr> failed(workers);
+  auto first_tree = [&](int w) { return static_cast<int>(static_cast<int64_t>(w) * threads / workers); };
+  // Section 16.4: one exact search a thread, shared by its trees (what it finds does not depend on its table).
+  std::vector<std::unique_ptr<RoundSolver<R>>> solvers(workers);
+  if (shared.pruned && o.exact > 0) {  // 16.4: the pruned root's first move is the exact search's best
+    solvers[0].reset(new RoundSolver<R>(R::Players(root), false, 0, stop, &shared.halt));
+    std::vector<int16_t> order(n);
+    ExactFirst(shared.root_actions.data(), n, solvers[0]->Best(root), order.data());
+    shared.root_actions.swap(order);
+    if (workers > 1) solvers[0]->SetStop(StopCheck{});  // worker 0 is not the calling thread
+  }
+  std::vector<std::unique_ptr<Tree<R>>> trees;
+  for (int t = 0, w = 0; t < threads; ++t) {
+    while (first_tree(w + 1) <= t) ++w;
+    trees.emplace_back(new Tree<R>(shared, t == 0 ? rng0 : TreeSeed(o.seed, t), capacity,
+                                   timed ? int64_t{1} << 12 : budget[t] + 1, &solvers[w],
+                                   workers == 1 ? stop : StopCheck{}));
+  }
 
   // Grows trees [first, last) one iteration each in turn until their budgets are spent (or the deadline
   // has passed and each has made one), polling `poll` (on the calling thread only).  Each tree's iterations
@@ -475,7 +524,12 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
         for (int t = first; t < last; ++t) {
           if (timed ? (late && done[t] > 0) : done[t] >= budget[t]) continue;
           if (shared.halt.load(std::memory_order_relaxed)) return;
-          trees[t]->Iterate();
+          try {
+            trees[t]->Iterate();
+          } catch (const Interrupted&) {  // an exact search saw Ctrl-C (section 16.4)
+            shared.halt = true;
+            return;
+          }
           ++done[t];
           any = true;
           if (timed || poll.poll) {
@@ -502,10 +556,7 @@ SearchOutcome Search(const typename R::State& root, const SearchOptions& o, Stop
   if (workers == 1)
     grow(0, 0, threads, stop);
   else
-    RunThreads(workers, [&](int w) {
-      grow(w, static_cast<int>(static_cast<int64_t>(w) * threads / workers),
-           static_cast<int>(static_cast<int64_t>(w + 1) * threads / workers), StopCheck{});
-    }, shared.halt, stop);
+    RunThreads(workers, [&](int w) { grow(w, first_tree(w), first_tree(w + 1), StopCheck{}); }, shared.halt, stop);
   for (const std::exception_ptr& e : failed)
     if (e) std::rethrow_exception(e);
   if (shared.halt.load()) throw Interrupted();

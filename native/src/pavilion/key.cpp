@@ -8,8 +8,11 @@
 namespace azul {
 namespace sp {
 
-uint64_t PositionKey(const State& s) {
-  KeyHash k;
+namespace {
+
+// The words of docs/game-api.md, "Position keys", fed to `k`.
+template <typename H>
+void AddWords(const State& s, H& k) {
   k.Add(2);
   k.Add(s.players);
   k.Add(s.explicit_chance);
@@ -35,7 +38,21 @@ uint64_t PositionKey(const State& s) {
     for (int i = 0; i < kSpaces; ++i) k.Add(s.board[p][i]);
     k.Add(s.passed[p]);
   }
+}
+
+}  // namespace
+
+uint64_t PositionKey(const State& s) {
+  KeyHash k;
+  AddWords(s, k);
   return k.Done();
+}
+
+uint64_t PositionKey(const State& s, uint64_t* check) {
+  KeyAndCheck k;
+  AddWords(s, k);
+  *check = k.check.Done();
+  return k.key.Done();
 }
 
 }  // namespace sp

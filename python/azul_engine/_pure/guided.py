@@ -12,6 +12,7 @@ both engines refuse a bad one with the same words), which the C++ bindings call.
 import math
 import time
 
+from . import exact as _exact
 from .common import SplitMix64
 from .search_common import SearchResult, ranked, tree_seed, utility
 
@@ -160,11 +161,25 @@ EXPAND, VALUE, TERMINAL, STORED = range(4)  # what a leaf needs (section 12, ste
 
 
 class _Leaf:
-    __slots__ = ("kind", "node", "path", "state", "value", "priors")
+    """A leaf of a round (section 12): ``state``, the position the evaluator sees for its priors and value; with the
+    exact search of section 16.4, ``value_state``, the position at the end of its round's best line, seen for the
+    value instead (or ``value`` set already, when that line ends the game)."""
+
+    __slots__ = ("kind", "node", "path", "state", "value", "priors", "value_state")
 
     def __init__(self, kind, node, path, state, value=None):
         self.kind, self.node, self.path, self.state, self.value = kind, node, path, state, value
-        self.priors = None
+        self.priors = self.value_state = None
+
+    def rows(self):
+        """The positions this leaf needs evaluated, in order: its own (priors, and value unless the exact search
+        gave another), then the end of its exact line (value)."""
+        out = []
+        if self.kind == EXPAND or (self.kind == VALUE and self.value_state is None):
+            out.append(self.state)
+        if self.value_state is not None:
+            out.append(self.value_state)
+        return out
 
 
 class _Tree:
@@ -239,9 +254,9 @@ class _Tree:
             if node.full is None:
                 if node.pending:
                     return None
-                return _Leaf(EXPAND, node, path, state)
+                return self._exact(_Leaf(EXPAND, node, path, state))
             if node is not self.root and state.legal_actions() != node.full:
-                return _Leaf(VALUE, node, path, state)  # another deal, past a round's end
+                return self._exact(_Leaf(VALUE, node, path, state))  # another deal, past a round's end
             j = self._select(node, state.current_player)
             if j is None:
                 return _Leaf(STORED, node, path, None, node.value)
@@ -252,6 +267,23 @@ class _Tree:
             state.apply(node.full[j])
             node = child
             path.append(node)
+
+    def _exact(self, leaf):
+        """Section 16.4: a leaf with at most ``exact`` moves left in its round is valued at the end of the round's
+        best line (played on a copy, passes drawn from the tree's generator): the evaluator's value there, or the
+        finished game's."""
+        exact = self.search.exact
+        state = leaf.state
+        if exact and state._round == self.search.state._round and _exact.moves_left(state) <= exact:
+            end = state.clone()
+            _exact.play_line(self.search.solver, end, self.rng)
+            if end.is_over:
+                leaf.value = terminal_value(end, self.search.options.margin)
+                if leaf.kind == VALUE:
+                    leaf.kind = TERMINAL
+            else:
+                leaf.value_state = end
+        return leaf
 
     def collect(self, timed):
         """Section 12, step 1: up to ``batch`` leaves, virtual losses on their paths."""
@@ -290,7 +322,7 @@ class _Tree:
 
 class Options:
     __slots__ = ("iterations", "seconds", "threads", "margin", "max_nodes", "batch", "c_puct", "fpu", "noise_alpha",
-                 "noise_fraction")
+                 "noise_fraction", "exact")
 
     def __init__(self, **kw):
         for k, v in kw.items():
@@ -309,6 +341,9 @@ class Search:
         self.legal = state.legal_actions()
         self.priors = self.root_value = None
         self.trees = []
+        self.solver = None  # section 16.4: the exact search's, shared by every search of a call
+        # Section 16.1: the exact search only when the root's round is near its end.
+        self.exact = options.exact if options.exact and _exact.moves_left(state) <= options.exact else 0
 
     def setup(self, logits_row, value_row):
         """Section 12, the setup: the root's priors and value, then the trees (tree t's generator as in section
@@ -345,7 +380,9 @@ def run(searches, evaluator, timed, deadline, where):
     a round for the leaves of every tree."""
     players = searches[0].players
     logits, values = _evaluate(evaluator, [s.state for s in searches], players, where)
+    solver = _exact.Solver(searches[0].state, limit=_exact.TABLE_LIMIT) if searches[0].options.exact else None
     for i, s in enumerate(searches):
+        s.solver = solver
         s.setup(logits[i], values[i])
     trees = [t for s in searches for t in s.trees]
     while True:
@@ -355,11 +392,13 @@ def run(searches, evaluator, timed, deadline, where):
         rounds = [(t, t.collect(timed)) for t in active]
         need = [leaf for _, leaves in rounds for leaf in leaves if leaf.kind in (EXPAND, VALUE)]
         if need:
-            logits, values = _evaluate(evaluator, [leaf.state for leaf in need], players, where)
-            for i, leaf in enumerate(need):
-                leaf.value = _absolute(values[i], leaf.state.current_player, players)
-                if leaf.kind == EXPAND:
-                    leaf.priors = softmax_priors(logits[i], leaf.state.legal_actions())
+            rows = [(leaf, state) for leaf in need for state in leaf.rows()]
+            logits, values = _evaluate(evaluator, [state for _, state in rows], players, where)
+            for i, (leaf, state) in enumerate(rows):
+                if state is leaf.state and leaf.kind == EXPAND:
+                    leaf.priors = softmax_priors(logits[i], state.legal_actions())
+                if state is leaf.value_state or (leaf.value_state is None and leaf.value is None):
+                    leaf.value = _absolute(values[i], state.current_player, players)
         for t, leaves in rounds:
             t.backup(leaves)
         if timed and time.perf_counter() >= deadline:

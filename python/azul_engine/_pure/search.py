@@ -11,12 +11,14 @@ bindings import them from here.  What the two searches share (the result, the ut
 import math
 import time
 
+from . import exact as _exact
 from . import guided as _guided
 from .common import MASK64, SplitMix64, as_index, check_policy, check_seed, state_type_error
+from .exact import RoundSolution
 from .search_common import EDGE_POINTS, TREE_SALT, SearchResult, ranked as _ranked, tree_seed as _tree_seed, utility
 
-__all__ = ["SearchResult", "search", "search_many", "check_search", "check_search_many", "greedy_value", "utility",
-           "EDGE_POINTS", "TREE_SALT"]
+__all__ = ["SearchResult", "RoundSolution", "search", "search_many", "solve_round", "check_search",
+           "check_search_many", "check_solve_round", "greedy_value", "utility", "EDGE_POINTS", "TREE_SALT"]
 
 DEFAULT_MAX_NODES = 2_000_000
 MAX_ITERATIONS = 1 << 40
@@ -27,6 +29,8 @@ MAX_BATCH = 4096
 MAX_SEARCHES = 1 << 16  # positions of one search_many call
 MAX_SECONDS = 365 * 24 * 3600.0  # a time budget of at most a year (docs/search.md section 7)
 MAX_NOISE_ALPHA = 1000.0
+DEFAULT_EXACT = 0  # section 16.1: the moves left (moves_left) at the root under which its round is solved exactly
+MAX_EXACT = 64
 
 # The defaults of the arguments that belong to one of the two searches (section 10): giving one of the other
 # search's is an error rather than silently ignored.
@@ -80,7 +84,7 @@ def _check_guided(where, evaluator, batch, c_puct, fpu, noise_alpha, noise_fract
     return batch, c_puct, fpu, noise_alpha, noise_fraction
 
 
-def _check_common(where, iterations, seconds, threads, margin, max_nodes):
+def _check_common(where, iterations, seconds, threads, margin, max_nodes, exact):
     iterations = _whole(iterations, "iterations", 1, MAX_ITERATIONS, "2**40", where)
     if seconds is not None:
         seconds = _real(seconds, "seconds", where)
@@ -92,23 +96,24 @@ def _check_common(where, iterations, seconds, threads, margin, max_nodes):
     if not 0 <= margin <= 1:
         raise ValueError("%s: margin must be between 0 and 1, not %r" % (where, margin))
     max_nodes = _whole(max_nodes, "max_nodes", 2, MAX_NODES_LIMIT, "2**30", where)
-    return iterations, seconds, threads, margin, max_nodes
+    exact = _whole(exact, "exact", 0, MAX_EXACT, str(MAX_EXACT), where)
+    return iterations, seconds, threads, margin, max_nodes, exact
 
 
 def check_search(state, state_types, iterations, seconds, threads, seed, c, margin, rollouts, policy, candidates,
                  inner_candidates, widen, max_nodes, evaluator=None, batch=8, c_puct=1.25, fpu=0.25,
-                 noise_alpha=0.0, noise_fraction=0.25):
+                 noise_alpha=0.0, noise_fraction=0.25, exact=DEFAULT_EXACT):
     """The arguments of ``search`` checked, in the order of its signature, as both engines check them; returns
     ``(iterations, seconds or None, threads, seed, c, margin, rollouts, light, candidates, inner_candidates,
-    widen, max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, copy)``, ``copy`` the state's
-    copy that was checked and is to be searched: taken first, under the state's lock (in the C++ engine, with the
-    GIL), since another thread may move the game while the arguments are checked.  ``state_types``: the engine's
-    state classes."""
+    widen, max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, copy, exact)``, ``copy`` the
+    state's copy that was checked and is to be searched: taken first, under the state's lock (in the C++ engine,
+    with the GIL), since another thread may move the game while the arguments are checked.  ``state_types``: the
+    engine's state classes."""
     if not isinstance(state, state_types):
         raise state_type_error("search: ", state, state_types)
     state = state.clone()
-    iterations, seconds, threads, margin, max_nodes = _check_common("search", iterations, seconds, threads, margin,
-                                                                    max_nodes)
+    iterations, seconds, threads, margin, max_nodes, exact = _check_common("search", iterations, seconds, threads,
+                                                                           margin, max_nodes, exact)
     seed = check_seed(seed)
     c = _real(c, "c")
     if not 0 <= c < math.inf:
@@ -144,15 +149,15 @@ def check_search(state, state_types, iterations, seconds, threads, seed, c, marg
         from .network import check_network_for
         check_network_for(evaluator, state, "search")
     return (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-            max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state)
+            max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state, exact)
 
 
 def check_search_many(states, state_types, evaluator, iterations, seconds, threads, seed, margin, max_nodes, batch,
-                      c_puct, fpu, noise_alpha, noise_fraction):
+                      c_puct, fpu, noise_alpha, noise_fraction, exact=DEFAULT_EXACT):
     """The arguments of ``search_many`` checked as both engines check them; returns ``(states, seeds, iterations,
-    seconds or None, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction)``, ``states`` a
-    list of the states' copies (each taken before it is checked, as ``check_search`` takes it) and ``seeds`` one
-    a state."""
+    seconds or None, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction, exact)``,
+    ``states`` a list of the states' copies (each taken before it is checked, as ``check_search`` takes it) and
+    ``seeds`` one a state."""
     where = "search_many"
     if isinstance(states, (str, bytes)) or not hasattr(states, "__len__") or not hasattr(states, "__getitem__"):
         raise TypeError("search_many: states must be a list of states, not %s" % type(states).__name__)
@@ -164,8 +169,8 @@ def check_search_many(states, state_types, evaluator, iterations, seconds, threa
     if evaluator is None:
         raise TypeError("search_many: an evaluator is needed (evaluate(observations, masks) -> (logits, values), "
                         "or a Network)")
-    iterations, seconds, threads, margin, max_nodes = _check_common(where, iterations, seconds, threads, margin,
-                                                                    max_nodes)
+    iterations, seconds, threads, margin, max_nodes, exact = _check_common(where, iterations, seconds, threads,
+                                                                           margin, max_nodes, exact)
     batch, c_puct, fpu, noise_alpha, noise_fraction = _check_guided(where, evaluator, batch, c_puct, fpu,
                                                                     noise_alpha, noise_fraction)
     if isinstance(seed, (list, tuple)):
@@ -192,7 +197,27 @@ def check_search_many(states, state_types, evaluator, iterations, seconds, threa
         from .network import check_network_for
         check_network_for(evaluator, states[0], where)
     return (states, seeds, iterations, seconds, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha,
-            noise_fraction)
+            noise_fraction, exact)
+
+
+def check_solve_round(state, state_types, max_nodes):
+    """The arguments of ``solve_round`` checked as both engines check them (section 16.5): returns ``(copy,
+    max_nodes)``, ``copy`` the state's copy, taken before it is checked (as ``check_search`` takes it)."""
+    if not isinstance(state, state_types):
+        raise state_type_error("solve_round: ", state, state_types)
+    state = state.clone()
+    max_nodes = _whole(max_nodes, "max_nodes", 1, MAX_NODES_LIMIT, "2**30", "solve_round")
+    if state.is_over:
+        raise ValueError("solve_round: no move to choose once the game is over")
+    if state.is_chance_node:
+        raise ValueError("solve_round: no move to choose at a chance node")
+    return state, max_nodes
+
+
+def node_cap_error(max_nodes):
+    """The ValueError of a round too far from its end for ``solve_round``'s node cap (section 16.5)."""
+    return ValueError("solve_round: the rest of the round needs more than max_nodes=%d positions: too many moves "
+                      "left to solve exactly (a position nearer the round's end, or a larger max_nodes)" % max_nodes)
 
 
 def greedy_value(state, action, player):
@@ -245,7 +270,7 @@ class _Tree:
     """One tree of the search (section 5), with its generator, node count and limit."""
 
     def __init__(self, players, seed, root_legal, root_order, candidates, widen, capacity, c, margin, rollouts, light,
-                 inner):
+                 inner, exact=0, solver=None):
         self.rng = SplitMix64(seed)
         self.root = root = _Node(players)
         root.full = list(root_legal)
@@ -258,6 +283,7 @@ class _Tree:
         self.nodes, self.capacity = 1, capacity
         self.full = False
         self.c, self.margin, self.rollouts, self.light, self.inner = c, margin, rollouts, light, inner
+        self.exact, self.solver = exact, solver
 
     def iterate(self, root_state):
         """One iteration (section 3)."""
@@ -284,6 +310,8 @@ class _Tree:
                 node.full = here
                 k = self.inner
                 node.legal = greedy_top(state, here, k, rng) if 0 < k < len(here) else here
+                if 0 < k < len(here) and self._gated(state, root_state):  # section 16.4: the exact best first
+                    node.legal = _exact_first(node.legal, self.solver.best_of(state))
                 node.untried = list(node.legal)
             children = node.children
             if node is root or here == node.full:  # 2.3: the same deal
@@ -320,6 +348,8 @@ class _Tree:
             state.apply(best)
             node = children[best]
             path.append(node)
+        if not state.is_over and not state.is_chance_node and self._gated(state, root_state):
+            _exact.play_line(self.solver, state, rng)  # section 16.4: the round's end, exactly
         if state.is_over:  # 3
             result = utility(state.scores, state.winners, self.margin)
         else:
@@ -335,6 +365,17 @@ class _Tree:
             totals = n.totals
             for p, u in enumerate(result):
                 totals[p] += u
+
+
+    def _gated(self, state, root_state):
+        """Section 16.1: the exact search applies at ``state``: the root's gate is open (``exact`` is 0 otherwise),
+        ``state`` is in the root's round and has at most ``exact`` moves left."""
+        return self.exact and state._round == root_state._round and _exact.moves_left(state) <= self.exact
+
+
+def _exact_first(actions, best):
+    """Section 16.4: ``actions`` with ``best`` first, then the others in their order, as many as before."""
+    return ([best] + [a for a in actions if a != best])[:len(actions)]
 
 
 def _merged(nodes, player):
@@ -372,7 +413,8 @@ def _principal_variation(state, trees):
 
 def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, margin=0.4, rollouts=4,
            policy="light", candidates=5, inner_candidates=5, widen=1000, max_nodes=DEFAULT_MAX_NODES,
-           evaluator=None, batch=8, c_puct=1.25, fpu=0.25, noise_alpha=0.0, noise_fraction=0.25):
+           exact=DEFAULT_EXACT, evaluator=None, batch=8, c_puct=1.25, fpu=0.25, noise_alpha=0.0,
+           noise_fraction=0.25):
     """Choose a move for the player to move in ``state`` by Monte Carlo tree search: a ``SearchResult``.
 
     The algorithm (open-loop UCT over reseeded copies, the greedy bot's best ``candidates`` moves at the root,
@@ -385,7 +427,10 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     priors and values, leaves evaluated ``batch`` at a time with virtual loss, exploration ``c_puct``,
     first-play urgency ``fpu``, Dirichlet noise at the root (``noise_alpha``, ``noise_fraction``); the rollout
     search's own arguments (``c``, ``rollouts``, ``policy``, ``candidates``, ``inner_candidates``, ``widen``)
-    are then refused, as the guided search's are without an evaluator.
+    are then refused, as the guided search's are without an evaluator.  ``exact=N`` (both searches, section 16):
+    when the root has at most N moves left in its round (``moves_left``), each leaf of that round with at most N
+    plays the round's best line, found exactly, before it is valued by rollouts or the evaluator, and the exact best
+    move is a candidate wherever the rollout search prunes.
 
     >>> result = search(new_game(2, seed=7), iterations=50, seed=1)
     >>> result.action in new_game(2, seed=7).legal_actions(), sum(result.visits), result.pv[0] == result.action
@@ -398,14 +443,15 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
 
     # state: the copy that was checked (another thread may move the game meanwhile), searched and never changed
     (iterations, seconds, threads, seed, c, margin, rollouts, light, candidates, inner_candidates, widen,
-     max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state) = check_search(
+     max_nodes, guided, batch, c_puct, fpu, noise_alpha, noise_fraction, state, exact) = check_search(
         state, (GameState, PavilionState), iterations, seconds, threads, seed, c, margin, rollouts, policy,
-        candidates, inner_candidates, widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha, noise_fraction)
+        candidates, inner_candidates, widen, max_nodes, evaluator, batch, c_puct, fpu, noise_alpha, noise_fraction,
+        exact)
     start = time.perf_counter()
     if guided:
         options = _guided.Options(iterations=iterations, seconds=seconds, threads=threads, margin=margin,
                                   max_nodes=max_nodes, batch=batch, c_puct=c_puct, fpu=fpu, noise_alpha=noise_alpha,
-                                  noise_fraction=noise_fraction)
+                                  noise_fraction=noise_fraction, exact=exact)
         one = _guided.Search(state, seed, options)
         _guided.run([one], evaluator, seconds is not None, start + (seconds or 0.0), "search")
         return _guided.result_of(one, time.perf_counter() - start)
@@ -414,8 +460,13 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
     # 2.2: every legal action in key order (the same draws as for the first `candidates` of them)
     root_order = greedy_top(state, legal, len(legal), rng) if 0 < candidates < len(legal) else None
     capacity = max_nodes // threads
+    if exact and _exact.moves_left(state) > exact:  # section 16.1: only when the root's round is near its end
+        exact = 0
+    solver = _exact.Solver(state, limit=_exact.TABLE_LIMIT) if exact else None  # one for all trees (16.4)
+    if solver is not None and root_order is not None:  # 16.4: the pruned root's first move is the exact best
+        root_order = _exact_first(root_order, solver.best_of(state))
     trees = [_Tree(state.players, rng.state if t == 0 else _tree_seed(seed, t), legal, root_order, candidates, widen,
-                   capacity, c, margin, rollouts, light, inner_candidates) for t in range(threads)]
+                   capacity, c, margin, rollouts, light, inner_candidates, exact, solver) for t in range(threads)]
     done = 0
     if seconds is None:
         for i in range(iterations):
@@ -442,7 +493,8 @@ def search(state, *, iterations=1000, seconds=None, threads=1, seed=0, c=0.7, ma
 
 
 def search_many(states, *, evaluator, iterations=1000, seconds=None, threads=1, seed=0, margin=0.4,
-                max_nodes=DEFAULT_MAX_NODES, batch=1, c_puct=1.25, fpu=0.25, noise_alpha=0.0, noise_fraction=0.25):
+                max_nodes=DEFAULT_MAX_NODES, exact=DEFAULT_EXACT, batch=1, c_puct=1.25, fpu=0.25, noise_alpha=0.0,
+                noise_fraction=0.25):
     """The guided search (docs/search.md sections 10-15) from every state of ``states`` at once: a list of
     ``SearchResult``, one a state, each equal to ``search(states[i], evaluator=evaluator, seed=seeds[i],
     threads=1, ...)`` with the same arguments.  The leaves of all the searches share one evaluator call a round
@@ -462,13 +514,47 @@ def search_many(states, *, evaluator, iterations=1000, seconds=None, threads=1, 
     from .pavilion.state import PavilionState
 
     (states, seeds, iterations, seconds, threads, margin, max_nodes, batch, c_puct, fpu, noise_alpha,
-     noise_fraction) = check_search_many(states, (GameState, PavilionState), evaluator, iterations, seconds, threads,
-                                         seed, margin, max_nodes, batch, c_puct, fpu, noise_alpha, noise_fraction)
+     noise_fraction, exact) = check_search_many(states, (GameState, PavilionState), evaluator, iterations, seconds,
+                                                threads, seed, margin, max_nodes, batch, c_puct, fpu, noise_alpha,
+                                                noise_fraction, exact)
     start = time.perf_counter()
     options = _guided.Options(iterations=iterations, seconds=seconds, threads=1, margin=margin,
                               max_nodes=max_nodes, batch=batch, c_puct=c_puct, fpu=fpu, noise_alpha=noise_alpha,
-                              noise_fraction=noise_fraction)
+                              noise_fraction=noise_fraction, exact=exact)
     many = [_guided.Search(state, s, options) for state, s in zip(states, seeds)]
     _guided.run(many, evaluator, seconds is not None, start + (seconds or 0.0), "search_many")
     elapsed = time.perf_counter() - start
     return [_guided.result_of(one, elapsed) for one in many]
+
+
+def solve_round(state, *, max_nodes=_exact.DEFAULT_MAX_NODES):
+    """The best moves from ``state`` to the end of its round, found exactly (docs/search.md section 16): a
+    ``RoundSolution``.
+
+    Within a round nothing is drawn, so its rest is a game of perfect information; each player maximises the points
+    it gains this round (tiling and floor penalties included, end bonuses when the game ends with the round) against
+    the others' (alpha-beta at 2 players, max^n at 3 and 4, a transposition table of positions).  Every
+    move is valued, best first, with each player's gains along its best line; ``pv`` is the best line.  The line
+    stops where tiles are drawn: the round's end, or in Summer Pavilion a supply refill before it.  More than
+    ``max_nodes`` positions to search is a ValueError.  ``state`` is not changed.
+
+    >>> state = new_game(2, seed=7)
+    >>> while len(state.legal_actions()) > 12:  # play on to near the round's end
+    ...     state.apply(state.legal_actions()[0])
+    >>> solution = solve_round(state)
+    >>> solution.action == solution.pv[0], solution.end, len(solution.actions) == len(state.legal_actions())
+    (True, 'round', True)
+    """
+    from .classic.state import GameState
+    from .pavilion.state import PavilionState
+
+    state, max_nodes = check_solve_round(state, (GameState, PavilionState), max_nodes)
+    start = time.perf_counter()
+    try:
+        player, rows, pv, pv_moves, end, nodes = _exact.solve(state, max_nodes)
+    except _exact.NodeCap:
+        raise node_cap_error(max_nodes) from None
+    return RoundSolution(
+        action=rows[0][0], move=rows[0][1], player=player, actions=tuple(r[0] for r in rows),
+        moves=tuple(r[1] for r in rows), values=tuple(r[2] for r in rows), gains=tuple(r[3] for r in rows), pv=pv,
+        pv_moves=pv_moves, end=end, nodes=nodes, seconds=time.perf_counter() - start)

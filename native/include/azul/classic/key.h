@@ -13,5 +13,7 @@ namespace azul {
 // marker on floor; factories, centre, bag, lid; per player pattern-line colours and counts,
 // wall, floor, score.
 uint64_t PositionKey(const State& s);
+// The key, and KeyCheck's hash of the same words into `check` (common/key.h).
+uint64_t PositionKey(const State& s, uint64_t* check);
 
 }  // namespace azul

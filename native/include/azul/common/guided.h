@@ -30,6 +30,9 @@ struct GuidedOptions {
   double fpu = 0.25;
   double noise_alpha = 0;  // 0: no noise
   double noise_fraction = 0.25;
+  // Section 16: with at most this many moves left at the root, a leaf of its round with at most as many is
+  // valued at its best line's end; 0 never.
+  int exact = kDefaultExact;
 };
 
 // What evaluates the leaves: the built-in network, or `call(rows, observations, masks, logits,

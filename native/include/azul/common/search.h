@@ -14,6 +14,7 @@
 namespace azul {
 
 constexpr int64_t kDefaultMaxNodes = 2000000;
+constexpr int kDefaultExact = 0;  // docs/search.md section 16.1 (the pure engine's DEFAULT_EXACT)
 constexpr uint64_t kTreeSalt = 0xD1B54A32D192ED03ULL;  // docs/search.md section 2.1
 
 // The arguments of a search (docs/search.md section 1), checked by the caller.
@@ -30,6 +31,9 @@ struct SearchOptions {
   int inner_candidates = 5;
   int64_t widen = 1000;  // the pruned root's next move joins at this many visits, then at each doubling; 0 never
   int64_t max_nodes = kDefaultMaxNodes;
+  // Section 16: with at most this many moves left at the root, a leaf of its round with at most as many plays
+  // its best line first, and the exact best move is a candidate where moves are pruned; 0 never.
+  int exact = kDefaultExact;
 };
 
 // One root action tried: its visits and its totals for the root's player, summed over the trees.

@@ -13,6 +13,8 @@ namespace sp {
 // marker holder, next player, bonus owed; factories, centre, supply, refill, bag, tower; per
 // player score, hand, board, passed.
 uint64_t PositionKey(const State& s);
+// The key, and KeyCheck's hash of the same words into `check` (common/key.h).
+uint64_t PositionKey(const State& s, uint64_t* check);
 
 }  // namespace sp
 }  // namespace azul

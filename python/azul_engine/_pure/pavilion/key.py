@@ -7,10 +7,9 @@ C++ twin: native/src/pavilion/key.cpp (the hash: native/include/azul/common/key.
 from .. import common as _common
 
 
-def key(self):
-    """A 64-bit key of the position (docs/game-api.md "Position keys"), the same in both engines:
-    what decides the rest of the game apart from chance, and the player to move; not the
-    history, the moves-this-round count, the seed or the generator."""
+def key_words(self):
+    """The words the position key hashes (docs/game-api.md "Position keys"), in order: what the exact
+    search's table keys its entries by (docs/search.md section 16.3; the key alone collides)."""
     words = [2, self._players, int(self._explicit), self._round, self._phase, self._fill,
              self._turn, self._start, self._marker, self._next, self._owed]
     for f in self._factories:
@@ -25,7 +24,14 @@ def key(self):
         words += self._hand[p]
         words += self._board[p]
         words.append(int(self._passed[p]))
-    return _common.position_key(words)
+    return words
+
+
+def key(self):
+    """A 64-bit key of the position (docs/game-api.md "Position keys"), the same in both engines:
+    what decides the rest of the game apart from chance, and the player to move; not the
+    history, the moves-this-round count, the seed or the generator."""
+    return _common.position_key(key_words(self))
 
 
 def __hash__(self):

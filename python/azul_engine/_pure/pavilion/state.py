@@ -325,6 +325,7 @@ class PavilionState:
     _restore = _undo_py._restore
 
     key = _key_py.key
+    _key_words = _key_py.key_words
     __hash__ = _key_py.__hash__
 
 
