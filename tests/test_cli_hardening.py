@@ -688,3 +688,18 @@ def test_a_line_without_end_is_read_in_bounded_memory(engine, record_file, tmp_p
     wall.write_text("B" * 5000)
     code, err = run_main(["check-score", str(wall), "--score", "1", "--backend", backend_name(engine)], capsys)
     assert code == 1 and err == f"check-score: {wall} is not a wall: more than 4096 characters\n"
+
+
+def test_every_command_prints_its_help(capsys):
+    """``--help`` of every command: argparse formats each option's help with ``%`` again, so a help text that
+    formatted its default into a ``95%`` before it raised TypeError (``rate --help`` did)."""
+    from azul_engine.__main__ import parser
+
+    top = parser()
+    names = next(a for a in top._actions if a.dest == "command").choices
+    assert {"tournament", "rate", "train", "bench"} <= set(names)
+    for name in names:
+        with pytest.raises(SystemExit) as stop:
+            main([name, "--help"])
+        assert stop.value.code == 0, name
+        assert "usage: azul-engine %s" % name in capsys.readouterr().out

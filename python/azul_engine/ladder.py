@@ -348,11 +348,11 @@ def register(commands):
     cmd.add_argument("--ladder", metavar="FILE", help="the ladder file (default: the package's, "
                      "azul_engine/data/ladder.json)")
     cmd.add_argument("--precision", type=_cli.positive(float), default=PRECISION, metavar="ELO",
-                     help="stop when the 95%% interval is at most ELO either side (default: %g)" % PRECISION)
+                     help="stop when the 95%% interval is at most ELO either side (default: %(default)g)")
     cmd.add_argument("--max-games", type=_cli.positive(int), default=MAX_GAMES,
-                     help="the most games to play (default: %d)" % MAX_GAMES)
+                     help="the most games to play (default: %(default)d)")
     cmd.add_argument("--batch", type=_cli.positive(int), default=BATCH, metavar="DEALS",
-                     help="deals against each of the two nearest rungs per round (default: %d)" % BATCH)
+                     help="deals against each of the two nearest rungs per round (default: %(default)d)")
     cmd.add_argument("--seed", type=_cli.seed, default=0, help="seed of the first deal (default: 0)")
     cmd.add_argument("-o", "--output", help="write every game to this .jsonl file as a record (one that exists: "
                      "--force or --append)")
