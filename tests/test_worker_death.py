@@ -87,3 +87,44 @@ def test_a_pool_whose_worker_holds_the_result_lock_is_still_stopped(tmp_path, wo
     assert out.returncode == 0, out.stderr
     seconds = float(out.stdout.split()[2])
     assert seconds < 20, out.stdout  # the patience and kill, not the 30 s limit nor for ever
+
+
+STARTING = r"""
+import multiprocessing, os, signal
+from azul_engine import distributed
+
+class Interrupting:
+    # The spawn context, whose Pool is interrupted as soon as it exists: a Ctrl-C that came while the workers
+    # were starting (SIGINT is blocked there, so it is pending until _start_pool lets it through).
+    def __init__(self, context):
+        self.context = context
+
+    def __getattr__(self, name):
+        return getattr(self.context, name)
+
+    def Pool(self, *args, **kwargs):
+        pool = self.context.Pool(*args, **kwargs)
+        Interrupting.workers = list(pool._pool)
+        os.kill(os.getpid(), signal.SIGINT)
+        return pool
+
+real = multiprocessing.get_context
+distributed.multiprocessing.get_context = lambda method=None: Interrupting(real(method))
+try:
+    distributed._start_pool(2)
+    print("no interrupt")
+except KeyboardInterrupt:
+    print("interrupted", sum(worker.is_alive() for worker in Interrupting.workers))
+"""
+
+
+def test_an_interrupt_while_the_pool_starts_stops_its_workers(tmp_path):
+    """A Ctrl-C while the workers start is raised as _start_pool lets SIGINT through again (by pthread_sigmask
+    itself), before the pool reaches its caller, who could not stop it: the pool's workers are stopped before the
+    interrupt goes on (they were left to the interpreter's exit and CPython's terminate, which missed the 2 s of
+    test_tournament_stops_on_ctrl_c_and_takes_its_workers_along in a loaded CI run)."""
+    script = tmp_path / "starting.py"
+    script.write_text(STARTING)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "interrupted 0\n"

@@ -154,8 +154,8 @@ def _worker_start(board=None, taken=None):
 
 def _start_pool(workers):
     """The worker pool, started with SIGINT blocked and ignored. Blocked: an interrupt that comes while the
-    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, so
-    that the caller can terminate every worker it started. Ignored: the workers inherit the ignored signal across
+    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, which
+    is then terminated here (every worker it started) before the interrupt goes on. Ignored: the workers inherit the ignored signal across
     exec, so they ignore a terminal's Ctrl-C from their first instruction, not only once ``_worker_start``
     runs."""
     try:
@@ -169,18 +169,27 @@ def _start_pool(workers):
     main = threading.current_thread() is threading.main_thread()
     held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
     handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
+    pool = None
     try:
         context = multiprocessing.get_context("spawn")
         board = context.Array("q", [0] * (2 * workers * _SLOTS_PER_WORKER), lock=False)
         taken = context.Value("q", 0)
         pool = context.Pool(workers, initializer=_worker_start, initargs=(board, taken))
         pool.azul_board = board
-        return pool
     finally:
-        if handler is not None:
-            signal.signal(signal.SIGINT, handler)
-        if block:
-            block(signal.SIG_SETMASK, held)
+        try:
+            if handler is not None:
+                signal.signal(signal.SIGINT, handler)
+            if block:
+                # The pending interrupt is raised here, by pthread_sigmask itself: the pool would never reach
+                # the caller, and only the interpreter's exit would stop it, with CPython's terminate, which
+                # can hang (_terminate); it is stopped here instead.
+                block(signal.SIG_SETMASK, held)
+        except BaseException:
+            if pool is not None:
+                _terminate(pool)
+            raise
+    return pool
 
 
 def default_workers():
