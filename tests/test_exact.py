@@ -324,6 +324,23 @@ def test_the_guided_search_with_exact_in_both_engines(engines, variant, players)
         assert fields(c) == fields(d)
 
 
+@pytest.mark.parametrize("variant", ["classic", "summer-pavilion"])
+def test_a_full_guided_tree_revisits_an_exact_end_as_both_engines_keep_it(engines, variant):
+    """In the game's last round a gated leaf whose line ends the game is valued by the finished game, with the
+    margin (0.4: values like 0.68 that float32 cannot hold). The node keeps it as float32 in both engines, so that
+    once the tree is full (max_nodes) and a descent stops there again, both back up the same value (the pure engine
+    kept the double and the totals parted)."""
+    from test_guided import evaluator_for
+
+    py, cpp = engines
+    for i, state in enumerate(positions(py, variant, 2, 6, 2, seed=500, last_round=True)):
+        text = state.to_text()
+        kw = dict(iterations=300, seed=i, exact=6, max_nodes=4 + i, margin=0.4)
+        a = py.search(py.from_text(text), evaluator=evaluator_for(py, variant, 2, i), **kw)
+        b = cpp.search(cpp.from_text(text), evaluator=evaluator_for(py, variant, 2, i), **kw)
+        assert fields(a) == fields(b), (variant, i)
+
+
 LONG_SETTINGS = [dict(iterations=300, threads=1), dict(iterations=240, threads=3, candidates=0, inner_candidates=0),
                  dict(iterations=400, threads=2, widen=40, policy="uniform", rollouts=2),
                  dict(iterations=200, threads=1, candidates=2, inner_candidates=2, c=1.2, margin=0.0)]

@@ -309,7 +309,7 @@ class _Tree:
                 node.full = leaf.state.legal_actions()
                 node.priors = leaf.priors
                 node.children = [None] * len(node.full)
-                node.value = v
+                node.value = _f32(v)  # float32, as C++ keeps it: an exact line's end value is a double
                 node.pending = False
             for n in leaf.path:
                 n.virtual -= 1
