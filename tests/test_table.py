@@ -121,3 +121,53 @@ def test_a_table_of_bots_is_play_match(engine):
 def test_forfeit_reads_as_one_sentence():
     assert str(Forfeit(2, "illegal move 'Z9Z': no such move", "cmd:./bot")) == \
         "seat 2 (cmd:./bot) forfeits: illegal move 'Z9Z': no such move"
+
+
+class Process:
+    """Like an external engine (``cmd:``): holds what cannot be copied (a lock, as its queue and threads), and
+    counts its ``close()`` calls."""
+
+    def __init__(self):
+        import threading
+
+        self.lock, self.closed = threading.Lock(), 0
+
+    def choose(self, state):
+        with self.lock:
+            return state.legal_actions()[0]
+
+    def close(self):
+        self.closed += 1
+
+
+class Counted:
+    """A bot that can be copied and counts its ``close()`` calls (every copy its own count)."""
+
+    def __init__(self):
+        self.closed = 0
+
+    def choose(self, state):
+        return state.legal_actions()[-1]
+
+    def close(self):
+        self.closed += 1
+
+
+def test_a_bot_that_cannot_be_copied_plays_against_a_person_with_undo(engine):
+    """A person's move copies the bots for an undo; a bot that cannot be copied (an external engine: the
+    terminal game against cmd: raised "cannot pickle '_thread.lock' object" at the first move) is kept as it
+    is. An undo stops the bots it drops (not one it keeps), and close() stops each bot once."""
+    table = Table(engine, 3, "classic", [HUMAN, "greedy", "greedy"], seed=8)
+    table.bots[1], table.bots[2] = Process(), Counted()
+    process = table.bots[1]
+    table.play_bots()
+    table.person_move(table.state.legal_moves()[0])
+    replies = [p.move for p in table.play_bots()]
+    assert replies and table.person_to_move()
+    dropped = table.bots[2]
+    assert table.undo() and table.bots[1] is process and table.bots[2] is not dropped
+    assert dropped.closed == 1 and process.closed == 0 and table.bots[2].closed == 0
+    table.person_move(table.state.legal_moves()[0])
+    assert [p.move for p in table.play_bots()] == replies
+    table.close()
+    assert process.closed == 1

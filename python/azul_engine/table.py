@@ -84,15 +84,28 @@ def play_answer(state: State, answer: Any) -> Tuple[Optional[int], Optional[str]
 
 
 def close_bots(bots: Iterable[Bot]) -> None:
-    """Call each bot's ``close()`` if it has one (external engines stop); a bot that fails to stop does not
-    change the game played."""
-    for bot in bots:
+    """Call each bot's ``close()`` if it has one (external engines stop), once a bot however often it is named; a
+    bot that fails to stop does not change the game played."""
+    for bot in {id(bot): bot for bot in bots}.values():
         close = getattr(bot, "close", None)
         if callable(close):
             try:
                 close()
             except Exception:
                 pass
+
+
+def _copies(bots: Dict[int, Bot]) -> Dict[int, Bot]:
+    """Each bot as it is now, for an undo (a deep copy), or the bot itself where it cannot be copied: an external
+    engine holds a process, a queue and threads (``cmd:``), and answers for the position it is sent whatever it
+    saw before, so it is kept as it is."""
+    out: Dict[int, Bot] = {}
+    for seat, bot in bots.items():
+        try:
+            out[seat] = copy.deepcopy(bot)
+        except Exception:  # TypeError: cannot pickle '_thread.lock' object, and the like
+            out[seat] = bot
+    return out
 
 
 def check_time_limit(time_limit: Optional[float]) -> Optional[float]:
@@ -153,6 +166,9 @@ class Table:
             except Exception as e:
                 self.forfeit = Forfeit(seat, "could not be made: %s: %s" % (type(e).__name__, e), factory.spec)
                 break
+            except BaseException:  # Ctrl-C while a bot starts: the ones made are stopped, nobody else can
+                close_bots(self.bots.values())
+                raise
             self.bots[seat] = bot
             name = getattr(bot, "name", None)
             self.names[seat] = name if isinstance(name, str) else None
@@ -219,7 +235,7 @@ class Table:
             notation = state.action_to_string(action)  # before the move: a grey tiling's notation needs its row
         except (ValueError, TypeError, OverflowError):
             notation = None  # apply() below refuses it, in its own words
-        bots_before = copy.deepcopy(self.bots) if self._undo else {}  # after an undo the bots answer the same
+        bots_before = _copies(self.bots) if self._undo else {}  # after an undo the bots answer the same
         state.apply(action)
         assert notation is not None and not isinstance(action, str)
         if self._undo:
@@ -239,7 +255,10 @@ class Table:
         there is no move of a person to take back."""
         if not self._undo_points:
             return False
-        count, self.bots = self._undo_points.pop()
+        count, bots = self._undo_points.pop()
+        kept = {id(bot) for bot in bots.values()}
+        close_bots(bot for bot in self.bots.values() if id(bot) not in kept)  # the copies' successors go
+        self.bots = bots
         while len(self.moves) > count:
             self.state.undo()
             self.moves.pop()
