@@ -136,6 +136,64 @@ def test_the_command(tmp_path, capsys):
     assert code == 2 and "already holds a run: give --resume" in capsys.readouterr().err
 
 
+def test_the_command_resumes_a_run_with_its_own_settings(tmp_path, capsys):
+    """--resume takes the run's own settings: only the options given are compared with them (every option's
+    default was, so a run started with --games 2 could not be resumed without typing it again), and --minutes
+    stays the run's unless given."""
+    from azul_engine.__main__ import main
+
+    run = str(tmp_path / "run")
+    start = ["--hidden", "8", "--games", "2", "--simulations", "4", "--arena-games", "2", "--eval-games", "2",
+             "--workers", "1", "--set", "games_per_job=2", "--set", "batch_size=16", "--minutes", "90"]
+    assert main(["train", "-o", run, "--iterations", "1", *start]) == 0, capsys.readouterr().err
+    code = main(["train", "-o", run, "--resume", "--iterations", "2", "--workers", "1"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    with open(os.path.join(run, "settings.json")) as f:
+        saved = json.load(f)
+    assert saved["minutes"] == 90 and saved["games"] == 2 and saved["hidden"] == [8] and len(_rows(run)) == 2
+    code = main(["train", "-o", run, "--resume", "--iterations", "3", "--games", "3"])
+    assert code == 2 and "other settings (games)" in capsys.readouterr().err
+
+
+class Stop(BaseException):
+    """Stands for Ctrl-C (or a crash) at some point of a run."""
+
+
+def test_a_run_stopped_in_its_bootstrap_or_its_arena_goes_on_from_what_was_done(tmp_path, monkeypatch):
+    """A stop during the bootstrap left settings.json without state.json: neither a new start nor --resume took
+    the directory. A stop in the arena or the evaluation left the learner trained and the iteration's positions
+    written with state.json an iteration behind: a resume read them and then added them again. Now state.json is
+    written first, the learner and the best network with it at an iteration's end, and a resume reads only the
+    positions of what state.json says is done."""
+    run = str(tmp_path / "run")
+    settings = train.Settings(minutes=30, **TINY)
+    learn = train.Learner.train
+
+    def stopped(*args, **kwargs):
+        raise Stop()
+
+    monkeypatch.setattr(train.Learner, "train", stopped)
+    with pytest.raises(Stop):
+        train.run(run, settings, workers=1, echo=False, iterations=1)
+    monkeypatch.setattr(train.Learner, "train", learn)
+    state = train.run(run, None, resume=True, workers=1, echo=False, iterations=1)
+    assert state["iteration"] == 1 and state["bootstrapped"]
+    monkeypatch.setattr(train, "versus_greedy", stopped)  # iteration 2 stops after its arena
+    with pytest.raises(Stop):
+        train.run(run, None, resume=True, workers=1, echo=False, iterations=2)
+    monkeypatch.undo()
+    with open(os.path.join(run, "state.json")) as f:
+        assert json.load(f)["iteration"] == 1
+    added = []
+    add = train.Replay.add
+    monkeypatch.setattr(train.Replay, "add", lambda self, part: (added.append(len(part["obs"])), add(self, part)))
+    again = train.run(run, None, resume=True, workers=1, echo=False, iterations=2)
+    assert again["iteration"] == 2 and len(_rows(run)) == 2
+    # read back: the bootstrap and iteration 1; then iteration 2 played again: each once
+    assert sum(added) == again["positions"]
+
+
 @pytest.mark.parametrize("variant,players", [("classic", 2), ("grey", 3), ("summer-pavilion", 2),
                                              ("summer-pavilion", 4)])
 def test_the_factory_permutation_is_the_position_with_its_factories_moved(engine, variant, players):

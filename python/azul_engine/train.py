@@ -594,6 +594,8 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
         state = {"iteration": 0, "seconds": 0.0, "games": 0, "positions": 0, "best": None, "bootstrapped": False,
                  "last_iteration_seconds": None}
     _write_json(settings_path, settings.as_dict())
+    if not os.path.exists(state_path):  # at once: a run stopped in its bootstrap can be resumed
+        _write_json(state_path, state)
     os.makedirs(os.path.join(directory, "data"), exist_ok=True)
     budget = settings.minutes * 60.0
     learner = Learner(settings, workers)
@@ -601,10 +603,13 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
     if os.path.exists(learner_path):
         learner.load(learner_path)
     replay = Replay(settings.window)
-    for name in sorted(os.listdir(os.path.join(directory, "data")))[-64:]:
-        if name.endswith(".npz"):
-            with np.load(os.path.join(directory, "data", name)) as part:
-                replay.add({k: part[k] for k in _ARRAYS})
+    # The positions of what state.json says is done: a file of an iteration (or a bootstrap) that was stopped
+    # before its end is played again, and written again, not read twice.
+    done = ["bootstrap.npz"] if state["bootstrapped"] else []
+    done += ["iteration-%05d.npz" % i for i in range(1, state["iteration"] + 1)]
+    for name in [n for n in done if os.path.exists(os.path.join(directory, "data", n))][-64:]:
+        with np.load(os.path.join(directory, "data", name)) as part:
+            replay.add({k: part[k] for k in _ARRAYS})
     best_path = os.path.join(directory, "best.npz")
     latest_path = os.path.join(directory, "latest.npz")
     started = time.monotonic() - state["seconds"]
@@ -645,6 +650,7 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
             losses = learner.train(replay, steps, bar(steps, "learning from the bootstrap"))
             state["bootstrapped"] = True
             learner.save(learner_path)
+            save_state()
             _log(directory, "bootstrap: %d games of search(iterations=%d), %d positions; %d steps, policy loss "
                  "%.3f, value loss %.3f; %.1f min" % (settings.bootstrap_games, settings.bootstrap_iterations,
                                                       len(part["obs"]), steps, losses[0], losses[1],
@@ -680,7 +686,6 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
             played = elapsed()
             steps = int(math.ceil(settings.reuse * len(part["obs"]) / settings.batch_size))
             losses = learner.train(replay, steps, bar(steps, "iteration %d: learning" % iteration))
-            learner.save(learner_path)
             state["games"] += settings.games
             state["positions"] += len(part["obs"])
             state["iteration"] = iteration
@@ -689,12 +694,16 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
             score = arena(latest_path, best_path, settings, _game_seed(settings.seed, iteration, 1 << 20), workers,
                           backend) if settings.arena_games else 1.0
             accepted = score >= settings.gate
+            greedy = versus_greedy(latest_path if accepted else best_path, settings,
+                                   _game_seed(settings.seed, iteration, 1 << 21), workers, backend)
+            # What the iteration changes is written together at its end (the learner, the best network, the
+            # state): a run stopped before this point goes on from the iteration before, as if this one had not
+            # begun.
+            learner.save(learner_path)
             if accepted:
                 with open(latest_path, "rb") as latest_file:
                     _replace(best_path, latest_file.read())
                 state["best"] = iteration
-            greedy = versus_greedy(best_path, settings, _game_seed(settings.seed, iteration, 1 << 21), workers,
-                                   backend)
             state["last_iteration_seconds"] = elapsed() - start
             save_state()
             _append_curve(directory, {
@@ -729,42 +738,49 @@ def register(commands: Any) -> Any:
         "DIR holds the run: best.npz (the network to use: net:DIR/best.npz), curve.csv, curve.png, log.txt.")
     cmd.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's directory")
     _cli.add_game_arguments(cmd)
-    cmd.add_argument("--minutes", type=_cli.positive(float), default=60.0, help="wall time of the run (default 60)")
-    cmd.add_argument("--hidden", default="256,256", help="the trunk's layer sizes (default 256,256)")
-    cmd.add_argument("--seed", type=_cli.seed, default=0, help="the run's seed (default 0)")
-    cmd.add_argument("--games", type=positive, default=256, help="self-play games an iteration (default 256)")
-    cmd.add_argument("--simulations", type=positive, default=100,
+    # Every setting's default is None here (Settings' own default applies): with --resume only the options given
+    # are compared with the run's own settings.
+    cmd.set_defaults(players=None, variant=None)
+    cmd.add_argument("--minutes", type=_cli.positive(float), default=None, help="wall time of the run (default 60)")
+    cmd.add_argument("--hidden", default=None, help="the trunk's layer sizes (default 256,256)")
+    cmd.add_argument("--seed", type=_cli.seed, default=None, help="the run's seed (default 0)")
+    cmd.add_argument("--games", type=positive, default=None, help="self-play games an iteration (default 256)")
+    cmd.add_argument("--simulations", type=positive, default=None,
                      help="guided search iterations a self-play move (default 100)")
-    cmd.add_argument("--bootstrap-games", type=_cli.non_negative, default=0,
+    cmd.add_argument("--bootstrap-games", type=_cli.non_negative, default=None,
                      help="games of the rollout search to learn from first (expert iteration; default 0)")
-    cmd.add_argument("--bootstrap-iterations", type=positive, default=1000,
+    cmd.add_argument("--bootstrap-iterations", type=positive, default=None,
                      help="the rollout search's iterations a move in those games (default 1000)")
-    cmd.add_argument("--arena-games", type=_cli.non_negative, default=40,
+    cmd.add_argument("--arena-games", type=_cli.non_negative, default=None,
                      help="games of each new network against the best (default 40; 0: always take the new one)")
-    cmd.add_argument("--eval-games", type=positive, default=100,
+    cmd.add_argument("--eval-games", type=positive, default=None,
                      help="games of the best network alone against greedy an iteration (default 100)")
     cmd.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                      help="any other setting of docs/training.md (repeatable), e.g. --set c_puct=1.5")
     cmd.add_argument("--iterations", type=positive,
                      help="stop after this many iterations in all (default: when the minutes are spent)")
-    cmd.add_argument("--resume", action="store_true", help="go on with the run in DIR (its own settings)")
+    cmd.add_argument("--resume", action="store_true",
+                     help="go on with the run in DIR (its own settings; an option given must agree with them, but for "
+                     "--minutes)")
     cmd.add_argument("--workers", type=positive, help="worker processes (default: every core)")
     distributed.add_ray_argument(cmd)
     _cli.add_backend(cmd)
     return cmd
 
 
-def _settings_of(args: Any) -> Settings:
-    values: Dict[str, Any] = {"variant": args.variant, "players": args.players, "minutes": args.minutes,
-                              "seed": args.seed, "games": args.games, "simulations": args.simulations,
-                              "bootstrap_games": args.bootstrap_games,
-                              "bootstrap_iterations": args.bootstrap_iterations, "arena_games": args.arena_games,
-                              "eval_games": args.eval_games}
-    try:
-        values["hidden"] = tuple(int(x) for x in args.hidden.split(","))
-    except ValueError:
-        raise ValueError("--hidden must be layer sizes separated by commas, e.g. 256,256, not %r"
-                         % args.hidden) from None
+def _settings_of(args: Any, base: Optional[Settings] = None) -> Settings:
+    """``base`` (default: ``Settings()``) with the options given on the command line."""
+    given = {"variant": args.variant, "players": args.players, "minutes": args.minutes, "seed": args.seed,
+             "games": args.games, "simulations": args.simulations, "bootstrap_games": args.bootstrap_games,
+             "bootstrap_iterations": args.bootstrap_iterations, "arena_games": args.arena_games,
+             "eval_games": args.eval_games}
+    values: Dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    if args.hidden is not None:
+        try:
+            values["hidden"] = tuple(int(x) for x in args.hidden.split(","))
+        except ValueError:
+            raise ValueError("--hidden must be layer sizes separated by commas, e.g. 256,256, not %r"
+                             % args.hidden) from None
     fields = {f.name: f for f in dataclasses.fields(Settings)}
     for item in args.set:
         name, sep, text = item.partition("=")
@@ -781,7 +797,7 @@ def _settings_of(args: Any) -> Settings:
                 values[name] = tuple(int(x) for x in text.split(",")) if kind is tuple else kind(text)
         except ValueError:
             raise ValueError("--set %s: %s must be %s" % (item, name, kind.__name__)) from None
-    return Settings(**values).check()
+    return dataclasses.replace(base or Settings(), **values).check()
 
 
 def _command(args: Any) -> int:
@@ -793,7 +809,12 @@ def _command(args: Any) -> int:
         return _cli.usage_error(args, "training needs PyTorch: pip install 'azul-engine[train]' (CPU build: see "
                                       "docs/training.md)")
     try:
-        settings = _settings_of(args)
+        base = None
+        saved = os.path.join(args.output, "settings.json")
+        if args.resume and os.path.exists(saved):  # the run's own settings, and the options given over them
+            with open(saved, encoding="utf-8") as f:
+                base = Settings.from_dict(json.load(f))
+        settings = _settings_of(args, base)
         _cli.engine(args)
         state = run(args.output, settings, resume=args.resume, workers=args.workers, ray=args.ray,
                     backend=args.backend, progress=_cli.Progress, iterations=args.iterations)
