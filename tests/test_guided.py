@@ -4,6 +4,7 @@ size and thread count; search_many against separate searches; the evaluator's co
 shapes, NaN, an evaluator that raises); first-play urgency, noise, budgets and the node limit; the network's
 outputs and its weights file; the net bot.  Ctrl-C: test_interrupt.py."""
 
+import json
 import math
 import os
 import pickle
@@ -455,6 +456,11 @@ def test_an_existing_file_is_not_replaced(tmp_path):
     with pytest.raises(OutputExists):
         network.save_network(path, "classic", 2, *parts)
     assert path.read_bytes() == b"mine"
+    # a part float16 cannot hold (past 65504: an infinity in the file) is refused before the file is touched
+    big = ([(w * 1e6, b) for w, b in parts[0]], parts[1], parts[2])
+    with pytest.raises(ValueError, match="not finite"):
+        network.save_network(path, "classic", 2, *big, dtype="float16", force=True)
+    assert path.read_bytes() == b"mine"
     network.save_network(path, "classic", 2, *parts, force=True)
     assert path.read_bytes() != b"mine" and os.listdir(tmp_path) == ["n.npz"]
 
@@ -548,10 +554,17 @@ def test_the_net_bot_gives_visit_counts_and_hints(engine, tmp_path):
     assert action in state.legal_actions() and sum(bot.last_visits.values()) == 60
     hints = bots.hint(state, bot, top=2)
     assert len(hints) == 2 and hints[0].visits >= hints[1].visits
+    # values on the rollout search's scale, 0..1: the guided search's -1..1 value v as (v + 1) / 2
+    again = bots.make_bot("net:%s:iterations=60" % _saved(tmp_path), seed=1).search(state.clone())
+    assert [h.value for h in hints] == [(v + 1) / 2 for _, _, _, v in again.top(2)]
+    assert all(0 <= h.value <= 1 for h in hints)
     policy = bots.make_bot("net:%s:policy_only=1" % _saved(tmp_path), seed=1)
     shown = policy.hints(state, top=3)
     assert [h.share for h in shown] == sorted((h.share for h in shown), reverse=True)
     assert policy.choose(state) == shown[0].action
+    # no search, no value: null in JSON (it was NaN, which is not JSON)
+    assert all(h.value is None and h.visits == 0 for h in shown)
+    assert json.loads(json.dumps([h.as_dict() for h in shown], allow_nan=False))[0]["value"] is None
 
 
 def test_bad_net_specs_are_clear_errors(tmp_path):
@@ -560,6 +573,8 @@ def test_bad_net_specs_are_clear_errors(tmp_path):
         ("net:%s" % (tmp_path / "none.npz"), "none.npz: no such weights file"),
         ("net:%s:iterations=0" % path, "iterations must be a positive integer, not 0"),
         ("net:%s:policy_only=perhaps" % path, "policy_only must be true or false, not 'perhaps'"),
+        ("net:path=", "path is empty: give a weights file"),
+        ("net:", "path is empty: give a weights file"),
     ]
     for spec, words in cases:
         with pytest.raises(bots.BotSpecError) as caught:
@@ -567,8 +582,9 @@ def test_bad_net_specs_are_clear_errors(tmp_path):
         assert words in str(caught.value), spec
     broken = tmp_path / "broken.npz"
     broken.write_text("garbage")
-    with pytest.raises(bots.BotSpecError, match="broken.npz: not a weights file"):
+    with pytest.raises(bots.BotSpecError, match="broken.npz: not a weights file") as caught:
         bots.resolve_bot_spec("net:%s" % broken)
+    assert "pickle" not in str(caught.value)  # numpy's advice to load it unsafely is not passed on
     with pytest.raises(bots.BotSpecError, match="is for classic with 2 players, not grey with 2 players"):
         bots.resolve_bot_spec("net:%s" % path).check("grey", 2)
     from azul_engine import tournament

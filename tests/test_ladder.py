@@ -149,6 +149,8 @@ def test_place_stops_at_the_most_games_and_beyond_the_ladder(tmp_path):
     (["greedy", "--variant", "grey", "--ladder", "{classic}"], "has no ladder for grey (it has: classic)"),
     (["mcts:abc", "--ladder", "{classic}"], "bot spec 'mcts:abc': iterations must be a whole number"),
     (["greedy", "--ladder", "{missing}"], "cannot read"),
+    (["mcts:5", "--ladder", "{classic}", "--max-games", "20"],
+     "max_games 20 is less than one round's games: 40 (2 seatings x batch 10 deals x 2 rungs)"),
 ])
 def test_rate_refuses_bad_arguments(tmp_path, argv, message, capsys):
     classic = write_ladder(tmp_path / "c.json", [("random", -300, 0), ("greedy", 0, 0)])

@@ -134,6 +134,15 @@ def test_the_command(tmp_path, capsys):
         assert code == 2 and words in capsys.readouterr().err
     code = main(["train", "-o", run, "--minutes", "0.01"])
     assert code == 2 and "already holds a run: give --resume" in capsys.readouterr().err
+    a_file = tmp_path / "a-file"
+    a_file.write_text("mine")
+    code = main(["train", "-o", str(a_file), "--iterations", "1"])  # was a FileExistsError traceback
+    assert code == 2 and "a file, not a directory" in capsys.readouterr().err and a_file.read_text() == "mine"
+    code = main(["train", "-o", str(tmp_path / "no-arena"), "--iterations", "1", "--hidden", "8", "--games", "2",
+                 "--simulations", "4", "--arena-games", "0", "--eval-games", "2", "--workers", "1", "--set",
+                 "games_per_job=2", "--set", "batch_size=16"])
+    out = capsys.readouterr().out
+    assert code == 0 and "no arena (arena_games 0): taken" in out and "arena 100.0%" not in out
 
 
 def test_the_command_resumes_a_run_with_its_own_settings(tmp_path, capsys):

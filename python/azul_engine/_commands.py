@@ -116,7 +116,8 @@ def hint_command(args):
     out("%s, %d players, round %d: player %d to move; %s" % (state.variant, state.players, state.round,
                                                              state.current_player, args.bot))
     rows = [("move", "visits", "share", "value")] + [
-        (h.move, "%d" % h.visits, "-" if h.share is None else "%.1f%%" % (100 * h.share), "%.3f" % h.value)
+        (h.move, "%d" % h.visits, "-" if h.share is None else "%.1f%%" % (100 * h.share),
+         "-" if h.value is None else "%.3f" % h.value)
         for h in found]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:

@@ -272,6 +272,10 @@ def place(bot: str, ladder: Ladder, precision: float = PRECISION, max_games: int
         result.notes.append("%s is a rung of the ladder: it plays the other rungs" % bot)
     if len(rungs) < 2:
         raise ValueError("the ladder needs two rungs besides the bot rated")
+    first = 2 * batch * len(_opponents(rungs, None))
+    if first > max_games:  # the first round is always played: it would pass max_games
+        raise ValueError("max_games %d is less than one round's games: %d (2 seatings x batch %d deals x %d rungs)"
+                         % (max_games, first, batch, first // (2 * batch)))
     tournament.plan([bot, rungs[0].bot], players=2, variant=ladder.variant, deals=1, seed=seed, check=True)
     results: List[Tuple[Rung, float, float, Hashable]] = []
     estimate: Optional[float] = None

@@ -49,19 +49,22 @@ def interactive_iterations(engine: ModuleType) -> int:
 class Hint:
     """One move of a hint: ``move`` (notation), ``action`` (id), ``visits`` (search iterations through it),
     ``share`` (its part of the search's iterations) and ``value`` (its mean utility for the player to move, 0..1:
-    ``1 - margin`` of it the win, ``margin`` the score margin; docs/search.md section 4)."""
+    ``1 - margin`` of it the win, ``margin`` the score margin; docs/search.md section 4; the guided search's
+    -1..1 values are turned to it, ``(v + 1) / 2``; None without a search, for a network's policy alone)."""
 
     __slots__ = ("move", "action", "visits", "value", "share")
 
-    def __init__(self, move: str, action: int, visits: int, value: float, share: Optional[float] = None) -> None:
+    def __init__(self, move: str, action: int, visits: int, value: Optional[float],
+                 share: Optional[float] = None) -> None:
         self.move, self.action, self.visits, self.value, self.share = move, action, visits, value, share
 
     def __repr__(self) -> str:
-        return "Hint(%r, action=%d, visits=%d, value=%.3f)" % (self.move, self.action, self.visits, self.value)
+        value = "None" if self.value is None else "%.3f" % self.value
+        return "Hint(%r, action=%d, visits=%d, value=%s)" % (self.move, self.action, self.visits, value)
 
-    def as_dict(self) -> Dict[str, Union[str, int, float]]:
-        out: Dict[str, Union[str, int, float]] = {"move": self.move, "action": self.action, "visits": self.visits,
-                                                  "value": self.value}
+    def as_dict(self) -> Dict[str, Union[str, int, float, None]]:
+        out: Dict[str, Union[str, int, float, None]] = {"move": self.move, "action": self.action,
+                                                        "visits": self.visits, "value": self.value}
         if self.share is not None:
             out["share"] = self.share
         return out
@@ -214,6 +217,9 @@ class NetBot:
         _check_exact(exact, "net")
         if path is not None:
             path = os.fspath(path)
+            if not path:
+                raise ValueError("net: path is empty: give a weights file, net:PATH, or no path for the network "
+                                 "that ships")
             if not os.path.isfile(path):
                 raise ValueError("net: %s: no such weights file" % path)
             from ._backends import ENGINE
@@ -286,13 +292,14 @@ class NetBot:
 
     def hints(self, state: State, top: int = 3) -> List[Hint]:
         """The ``top`` moves of a search from ``state`` (or, with ``policy_only``, of the network's policy, its
-        probability as ``share`` and ``visits`` 0), as ``Hint``; values are the guided search's, -1..1."""
+        probability as ``share``, ``visits`` 0 and no value), as ``Hint``; the guided search's values (-1..1)
+        as the rollout search's utility, 0..1: ``(v + 1) / 2``."""
         if self.policy_only:
             legal, probs = self.policy(state)
             order = sorted(range(len(legal)), key=lambda i: (-probs[i], legal[i]))[:top]
-            return [Hint(state.action_to_string(legal[i]), legal[i], 0, math.nan, probs[i]) for i in order]
+            return [Hint(state.action_to_string(legal[i]), legal[i], 0, None, probs[i]) for i in order]
         result = self.search(state)
-        return [Hint(move, action, visits, value, visits / result.iterations)
+        return [Hint(move, action, visits, (value + 1.0) / 2.0, visits / result.iterations)
                 for move, action, visits, value in result.top(top)]
 
     def choose(self, state: State) -> int:

@@ -75,13 +75,16 @@ def save_network(path: _Path, variant: str, players: int, trunk: Sequence[_Pair]
         meta_text = json.dumps(meta, sort_keys=True, allow_nan=False)
     except (TypeError, ValueError) as e:
         raise ValueError("save_network: meta must be JSON: %s" % e) from None
-    ENGINE.Network.from_arrays(variant, players, list(trunk), policy, value, meta)  # checked as the engines check
+    # The parts as the file will hold them (float16 turns a value past 65504 into an infinity), checked as the
+    # engines check a file.
+    stored = [(np.asarray(w, dtype=np.float32).astype(dtype), np.asarray(b, dtype=np.float32).astype(dtype))
+              for w, b in list(trunk) + [policy, value]]
+    ENGINE.Network.from_arrays(variant, players, stored[:-2], stored[-2], stored[-1], meta)
     arrays: Dict[str, np.ndarray] = {"format": np.array(FORMAT), "variant": np.array(variant),
                                      "players": np.array(players, dtype=np.int64), "meta": np.array(meta_text)}
-    for name, (w, b) in [("trunk.%d" % i, pair) for i, pair in enumerate(trunk)] + [("policy", policy),
-                                                                                     ("value", value)]:
-        arrays[name + ".weight"] = np.asarray(w, dtype=np.float32).astype(dtype)
-        arrays[name + ".bias"] = np.asarray(b, dtype=np.float32).astype(dtype)
+    names = ["trunk.%d" % i for i in range(len(stored) - 2)] + ["policy", "value"]
+    for name, (w, b) in zip(names, stored):
+        arrays[name + ".weight"], arrays[name + ".bias"] = w, b
     buffer = io.BytesIO()
     np.savez_compressed(buffer, **arrays)  # type: ignore[arg-type]
     _write_new(path, buffer.getvalue(), force)

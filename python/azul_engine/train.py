@@ -566,6 +566,8 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
     self-play jobs; ``progress(total, what)``: makes a progress bar (``textui.Progress``), or None."""
     backend = engine_named(backend).NAME
     workers = workers or distributed.default_workers()
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise RunExists(17, "a file, not a directory: give a new or empty directory", directory)
     os.makedirs(directory, exist_ok=True)
     settings_path = os.path.join(directory, "settings.json")
     state_path = os.path.join(directory, "state.json")
@@ -626,8 +628,9 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
         return progress(total, what) if progress else None
 
     if state["iteration"] == 0 and not os.path.exists(best_path):
-        _log(directory, "run %s: %s %dp, network %s, %d workers%s, %.0f minutes" % (
+        _log(directory, "run %s: %s %dp, network %s, %d worker%s%s, %.0f minutes" % (
             directory, settings.variant, settings.players, "x".join(map(str, settings.hidden)), workers,
+            "" if workers == 1 else "s",
             " on Ray" if ray else "", settings.minutes), echo)
     with distributed.executor(ray=ray, workers=workers) as where:
         if settings.bootstrap_games and not state["bootstrapped"]:
@@ -712,12 +715,16 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
                 "vs_greedy": round(greedy[0], 4), "vs_greedy_low": round(greedy[1], 4),
                 "vs_greedy_high": round(greedy[2], 4), "vs_best": round(score, 4) if settings.arena_games else "",
                 "accepted": int(accepted), "best": state["best"]})
-            plot_curve(directory)
+            if plot_curve(directory) is None and iteration == 1:
+                _log(directory, "curve.png: not drawn (matplotlib is not installed: pip install matplotlib, or the "
+                     "train extra); curve.csv has the figures", echo)
+            verdict = ("arena %.1f%% %s" % (100 * score, "accepted" if accepted else "kept the best")
+                       if settings.arena_games else "no arena (arena_games 0): taken")
             _log(directory, "iteration %d: %d games, %d positions (self-play %.1f s), %d steps, policy loss %.3f, "
-                 "value loss %.3f (%.1f s); arena %.1f%% %s; best (iteration %d) alone vs greedy %.1f%% "
+                 "value loss %.3f (%.1f s); %s; best (iteration %d) alone vs greedy %.1f%% "
                  "(%.1f-%.1f%%); %.1f min" % (
                      iteration, settings.games, len(part["obs"]), played - start, steps, losses[0], losses[1],
-                     learned - played, 100 * score, "accepted" if accepted else "kept the best", state["best"],
+                     learned - played, verdict, state["best"],
                      100 * greedy[0], 100 * greedy[1], 100 * greedy[2], elapsed() / 60), echo)
     save_state()
     return state

@@ -109,7 +109,9 @@ def read_network(path):
     try:
         data = np.load(path, allow_pickle=False)
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as e:
-        raise ValueError("%s: not a weights file (.npz): %s" % (where, e)) from None
+        # numpy's ValueError for other files (text, a pickle) advises loading it with pickle: never here.
+        detail = "not an .npz archive of arrays" if isinstance(e, ValueError) else str(e)
+        raise ValueError("%s: not a weights file (.npz): %s" % (where, detail)) from None
     if not isinstance(data, np.lib.npyio.NpzFile):
         raise ValueError("%s: not a weights file (.npz): one array, not an archive" % where)
     with data:
