@@ -139,9 +139,14 @@ class Executor:
 def _worker_start(board=None, taken=None):
     """In each worker process: Ctrl-C is the parent's to handle. A terminal sends SIGINT to the whole process
     group; the workers ignore it, the parent stops and terminates them, so no worker prints a traceback or
-    outlives the run. ``board``, ``taken``: the slots where each worker says which job it plays (its pid and
-    the job's index), so that the parent can name the game of a worker that died."""
+    outlives the run. A worker starts with SIGINT blocked (``_start_pool``): an interrupt that came while it
+    started is pending, and is dropped as SIGINT is ignored here, before it is let through. ``board``,
+    ``taken``: the slots where each worker says which job it plays (its pid and the job's index), so that the
+    parent can name the game of a worker that died."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    unblock = getattr(signal, "pthread_sigmask", None)
+    if unblock:
+        unblock(signal.SIG_UNBLOCK, {signal.SIGINT})
     global _BOARD, _SLOT
     if board is not None:
         with taken.get_lock():
@@ -153,42 +158,49 @@ def _worker_start(board=None, taken=None):
 
 
 def _start_pool(workers):
-    """The worker pool, started with SIGINT blocked and ignored. Blocked: an interrupt that comes while the
-    workers start stays pending (a blocked signal is never discarded) and is delivered once the pool exists, which
-    is then terminated here (every worker it started) before the interrupt goes on. Ignored: the workers inherit the ignored signal across
-    exec, so they ignore a terminal's Ctrl-C from their first instruction, not only once ``_worker_start``
-    runs."""
+    """The worker pool, started with SIGINT blocked in this thread. The workers inherit the blocked signal across
+    exec, so that a terminal's Ctrl-C, which goes to the whole process group, waits in a worker that is starting
+    until ``_worker_start`` ignores it (it never raises there). Here, an interrupt while the workers start is
+    pending in this thread, or taken by another thread (numpy's, say: a signal blocked in one thread goes to
+    another) and only noted by the handler put in place meanwhile; either way it is raised once the pool exists,
+    which is then terminated (every worker it started) before the interrupt goes on. (SIGINT was ignored here
+    while the workers started, for them to inherit: an interrupt that another thread took then was lost, and
+    the run went on; a loaded CI run saw it.)"""
     try:
-        # Started now, not inside Pool(): starting it unblocks SIGINT, which would drop an interrupt that came
-        # while it was ignored.
+        # Started now, not inside Pool(): starting it blocks and unblocks SIGINT itself.
         from multiprocessing import resource_tracker
         resource_tracker.ensure_running()
     except (ImportError, AttributeError):  # no resource tracker on this platform
         pass
     block = getattr(signal, "pthread_sigmask", None)
     main = threading.current_thread() is threading.main_thread()
+    taken_meanwhile: "list[int]" = []
     held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN) if block and main else None
+    handler = signal.signal(signal.SIGINT, lambda signum, frame: taken_meanwhile.append(signum)) if main else None
+    context = multiprocessing.get_context("spawn")
+    before = set(context.active_children())
     pool = None
     try:
-        context = multiprocessing.get_context("spawn")
-        board = context.Array("q", [0] * (2 * workers * _SLOTS_PER_WORKER), lock=False)
-        taken = context.Value("q", 0)
-        pool = context.Pool(workers, initializer=_worker_start, initargs=(board, taken))
-        pool.azul_board = board
-    finally:
         try:
+            board = context.Array("q", [0] * (2 * workers * _SLOTS_PER_WORKER), lock=False)
+            taken = context.Value("q", 0)
+            pool = context.Pool(workers, initializer=_worker_start, initargs=(board, taken))
+            pool.azul_board = board
+        finally:
             if handler is not None:
                 signal.signal(signal.SIGINT, handler)
+                if taken_meanwhile:
+                    signal.raise_signal(signal.SIGINT)  # again, for the handler that was in place
             if block:
-                # The pending interrupt is raised here, by pthread_sigmask itself: the pool would never reach
-                # the caller, and only the interpreter's exit would stop it, with CPython's terminate, which
-                # can hang (_terminate); it is stopped here instead.
-                block(signal.SIG_SETMASK, held)
-        except BaseException:
-            if pool is not None:
-                _terminate(pool)
-            raise
+                block(signal.SIG_SETMASK, held)  # a pending interrupt is raised here, by pthread_sigmask
+    except BaseException:
+        if pool is not None:
+            _terminate(pool)
+        else:  # stopped inside Pool() (an error there): the workers it started
+            for process in set(context.active_children()) - before:
+                process.kill()
+                process.join(5)
+        raise
     return pool
 
 
