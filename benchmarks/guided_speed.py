@@ -18,7 +18,8 @@ said, each figure the median of ``--repeats`` timed runs after a warm-up:
 - ``rollout``: today's rollout search at its defaults (``search(state, iterations=1000)``): iterations/s, beside.
 - ``many``: ``search_many`` of 256 positions, 100 iterations each, ``batch=1``, with the network on 1 and 2
   threads: iterations/s, and the speed-up.
-- ``memory``: bytes a node, the process's peak memory over a 200,000-iteration guided search (in a fresh process).
+- ``memory``: bytes a node, the process's peak memory over a 200,000-iteration guided search (in a fresh process,
+  its high-water mark reset before the search: Linux's /proc/self/clear_refs).
 
 Take the figures on a quiet machine: nothing else running.
 """
@@ -128,17 +129,25 @@ def many_rate(net, variant, threads, seconds, repeats):
 
 
 MEMORY = r"""
-import resource, sys, azul_engine
+import sys, azul_engine
 from azul_engine import bench
 E = azul_engine.load_backend("cpp")
 variant = sys.argv[1]
 state = bench.search_positions(E, variant)[0]
 net = bench.bench_network(E, variant)
 E.search(state, evaluator=net, iterations=50)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+def status(field):  # kB
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith(field + ":"))
+
+# The peak so far is the setup's (its temporaries): Linux resets the high-water mark to the present size when 5
+# is written to clear_refs, so that the peak below is the search's own.
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")
+before = status("VmRSS")
 result = E.search(state, evaluator=net, iterations=200000, batch=8)
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print((after - before) * 1024 / result.nodes)
+print((status("VmHWM") - before) * 1024 / result.nodes)
 """
 
 
