@@ -176,7 +176,9 @@ def _start_pool(workers):
     main = threading.current_thread() is threading.main_thread()
     taken_meanwhile: "list[int]" = []
     held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
-    handler = signal.signal(signal.SIGINT, lambda signum, frame: taken_meanwhile.append(signum)) if main else None
+    handler = None
+    if main and signal.getsignal(signal.SIGINT) is not None:  # None: a handler set outside Python, left alone
+        handler = signal.signal(signal.SIGINT, lambda signum, frame: taken_meanwhile.append(signum))
     context = multiprocessing.get_context("spawn")
     before = set(context.active_children())
     pool = None
