@@ -744,10 +744,10 @@ def register(commands: Any) -> Any:
         "and an evaluation against the greedy bot each iteration, until the minutes are spent (docs/training.md). "
         "DIR holds the run: best.npz (the network to use: net:DIR/best.npz), curve.csv, curve.png, log.txt.")
     cmd.add_argument("-o", "--output", required=True, metavar="DIR", help="the run's directory")
-    _cli.add_game_arguments(cmd)
     # Every setting's default is None here (Settings' own default applies): with --resume only the options given
     # are compared with the run's own settings.
-    cmd.set_defaults(players=None, variant=None)
+    cmd.add_argument("--players", type=int, choices=[2, 3, 4], default=None, help="players (default 2)")
+    cmd.add_argument("--variant", choices=list(_cli.VARIANTS), default=None, help="the variant (default classic)")
     cmd.add_argument("--minutes", type=_cli.positive(float), default=None, help="wall time of the run (default 60)")
     cmd.add_argument("--hidden", default=None, help="the trunk's layer sizes (default 256,256)")
     cmd.add_argument("--seed", type=_cli.seed, default=None, help="the run's seed (default 0)")
