@@ -590,3 +590,50 @@ def test_bad_net_specs_are_clear_errors(tmp_path):
     from azul_engine import tournament
     with pytest.raises(ValueError, match="not summer-pavilion with 2 players"):
         tournament.plan(["net:%s" % path, "greedy"], 2, "summer-pavilion", games=2, seed=1, check=True)
+
+
+SHIPPED = sorted(network.SHIPPED)
+
+
+@pytest.mark.parametrize("variant,players", SHIPPED, ids=["%s-%d" % g for g in SHIPPED])
+def test_a_network_ships_small_with_how_it_was_made(engines, variant, players):
+    path = network.shipped_path(variant, players)
+    assert path is not None, "python/azul_engine/data/networks/%s is missing" % network.SHIPPED[(variant, players)]
+    assert network.shipped()[(variant, players)] == path
+    assert os.path.getsize(path) < 2_000_000
+    for engine in engines:
+        net = engine.load_network(path)
+        assert (net.variant, net.players) == (variant, players)
+        meta = net.meta
+        assert meta["command"].startswith("azul-engine train ")
+        assert ("--variant %s" % variant in meta["command"]) == (variant != "classic")
+        assert isinstance(meta["seed"], int) and meta["minutes"] > 0 and meta["machine"]
+        strength = meta["strength"]
+        assert strength["versus"] == "greedy" and strength["games"] >= 200
+        low, high = strength["interval95"]
+        assert low <= strength["win_rate"] <= high
+
+
+@pytest.mark.parametrize("variant,players", SHIPPED, ids=["%s-%d" % g for g in SHIPPED])
+def test_the_shipped_networks_pick_the_same_moves_in_both_engines(engines, variant, players):
+    """A game played by the shipped network alone in each engine (the same moves and scores), and the guided
+    search with it from a position of that game (the same result)."""
+    path = network.shipped_path(variant, players)
+    games = []
+    for engine in engines:
+        bot = bots.make_bot("net:policy_only=1", seed=3)
+        state = engine.new_game(players, variant, seed=11)
+        moves = []
+        while not state.is_over:
+            move = bot.choose(state)
+            moves.append(move)
+            state.apply(move)
+        games.append((moves, state.scores))
+    assert games[0] == games[1]
+    results = []
+    for engine in engines:
+        state = engine.new_game(players, variant, seed=11)
+        for move in games[0][0][:7]:
+            state.apply(move)
+        results.append(fields(engine.search(state, evaluator=engine.load_network(path), iterations=64, seed=5)))
+    assert results[0] == results[1]
