@@ -174,7 +174,7 @@ def _start_pool(workers):
         pass
     block = getattr(signal, "pthread_sigmask", None)
     main = threading.current_thread() is threading.main_thread()
-    taken_meanwhile: "list[int]" = []
+    taken_meanwhile = []  # the interrupts another thread took while the workers started
     held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block else None
     handler = None
     if main and signal.getsignal(signal.SIGINT) is not None:  # None: a handler set outside Python, left alone

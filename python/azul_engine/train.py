@@ -607,9 +607,9 @@ def run(directory: str, settings: Optional[Settings] = None, resume: bool = Fals
     replay = Replay(settings.window)
     # The positions of what state.json says is done: a file of an iteration (or a bootstrap) that was stopped
     # before its end is played again, and written again, not read twice.
-    done = ["bootstrap.npz"] if state["bootstrapped"] else []
-    done += ["iteration-%05d.npz" % i for i in range(1, state["iteration"] + 1)]
-    for name in [n for n in done if os.path.exists(os.path.join(directory, "data", n))][-64:]:
+    finished = ["bootstrap.npz"] if state["bootstrapped"] else []
+    finished += ["iteration-%05d.npz" % i for i in range(1, state["iteration"] + 1)]
+    for name in [n for n in finished if os.path.exists(os.path.join(directory, "data", n))][-64:]:
         with np.load(os.path.join(directory, "data", name)) as part:
             replay.add({k: part[k] for k in _ARRAYS})
     best_path = os.path.join(directory, "best.npz")
