@@ -80,12 +80,16 @@ fi
 # build only.
 skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_engine_goes_on
       --deselect tests/test_interrupt.py::test_a_refused_thread_leaves_a_vector_as_it_was
+      --deselect tests/test_interrupt.py::test_a_refused_search_thread_raises_and_the_search_goes_on
+      --deselect tests/test_external_keeper.py::test_a_host_killed_with_sigkill_takes_its_bot_and_the_bots_children_along
       --ignore tests/test_ray.py
       --deselect tests/test_selfplay.py::test_pandas_and_polars_read_the_shards
       --ignore tests/test_rl.py
       --deselect tests/test_docs.py::test_the_site_builds_with_warnings_as_errors
       -m "not static")
-# (That test reads the shards with pandas, which only the release suite's ray extra installs; it runs no C++.
+# (The keeper's test times a chain of Python processes (host, keeper, bot, its child), each started with libasan
+# preloaded, and runs no C++ of ours: it missed its 5 s in a CI run here; the main suite runs it.
+# That test reads the shards with pandas, which only the release suite's ray extra installs; it runs no C++.
 # test_rl.py trains with PyTorch, which only the release suite's rl extra installs; the environments it trains
 # in run here in test_envs.py. The documentation site's build runs Sphinx, which only the release suite's docs
 # extra installs, and no C++ of its own. The static checks (-m static: mypy and stubtest in test_typing.py,
