@@ -38,8 +38,9 @@ _Path = Union[str, "os.PathLike[str]"]
 _Pair = Tuple[Any, Any]
 
 # The networks that ship with the package (python/azul_engine/data/networks/): (variant, players) -> file name
-# (benchmarks/ship_network.py makes one from a training run; none ships for Summer Pavilion yet).
-SHIPPED: Dict[Tuple[str, int], str] = {("classic", 2): "classic-2.npz"}
+# (benchmarks/ship_network.py makes one from a training run).
+SHIPPED: Dict[Tuple[str, int], str] = {("classic", 2): "classic-2.npz",
+                                        ("summer-pavilion", 2): "summer-pavilion-2.npz"}
 
 
 def shipped_path(variant: str, players: int) -> Optional[str]:
