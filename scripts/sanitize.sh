@@ -89,7 +89,8 @@ skip=(--deselect tests/test_interrupt.py::test_a_refused_thread_raises_and_the_e
       -m "not static")
 # (The keeper's test times a chain of Python processes (host, keeper, bot, its child), each started with libasan
 # preloaded, and runs no C++ of ours: it missed its 5 s in a CI run here; the main suite runs it.
-# That test reads the shards with pandas, which only the release suite's ray extra installs; it runs no C++.
+# test_pandas_and_polars_read_the_shards reads the shards with pandas, which only the release suite's ray extra
+# installs; it runs no C++.
 # test_rl.py trains with PyTorch, which only the release suite's rl extra installs; the environments it trains
 # in run here in test_envs.py. The documentation site's build runs Sphinx, which only the release suite's docs
 # extra installs, and no C++ of its own. The static checks (-m static: mypy and stubtest in test_typing.py,
