@@ -29,9 +29,12 @@ def unguarded(text):
         if directive:
             word, rest = directive.groups()
             condition = rest.split("//")[0]
-            gnu = (bool(GNU_CONDITION.search(condition)) or any(
+            # "!defined(__clang__)" beside "defined(__GNUC__)" narrows the branch to GCC; a branch on
+            # "!defined(__GNUC__)" is any other compiler's.
+            positive = re.sub(r"!\s*defined\s*\(?\s*__clang__\s*\)?", "", condition)
+            gnu = (bool(GNU_CONDITION.search(positive)) or any(
                 re.search(r"\b%s\b" % re.escape(m), condition) for m in gnu_macros)) and not re.search(
-                r"!\s*defined\s*\(?\s*__(GNUC|clang)__", condition)
+                r"!\s*defined\s*\(?\s*__GNUC__", condition)
             if word in ("if", "ifdef"):
                 stack.append(gnu)
             elif word == "ifndef":
@@ -87,3 +90,10 @@ def test_the_check_sees_an_unguarded_construct():
             "inline int Low(unsigned x) { return __builtin_ctz(x); }\n#else\ninline int Low(unsigned x);\n#endif\n"
             "#ifdef FAST\n__attribute__((target(\"avx2\"))) void F();\n#endif\n")
     assert unguarded(good) == []
+    # GCC alone ("!defined(__clang__)" beside __GNUC__) is guarded; a branch on !defined(__GNUC__) or on
+    # !defined(__clang__) alone is not.
+    gcc = "#if defined(__GNUC__) && __GNUC__ >= 9 && !defined(__clang__)\ntypedef char B __attribute__((vector_size(16)));\n#endif\n"
+    assert unguarded(gcc) == []
+    assert [n for n, _ in unguarded(gcc.replace("defined(__GNUC__) && __GNUC__ >= 9 && ", ""))] == [2]
+    assert [n for n, _ in unguarded(gcc.replace("defined(__GNUC__) && __GNUC__ >= 9 && !defined(__clang__)",
+                                                "!defined(__GNUC__)"))] == [2]

@@ -79,6 +79,45 @@ inline void WallFloats(const int8_t* wall, float* o) {
 
 #endif
 
+// GCC's vector shuffles (Clang spells them otherwise, and vectorizes the plain loops below itself).
+#if defined(__GNUC__) && __GNUC__ >= 9 && !defined(__clang__) && !defined(AZUL_PORTABLE)
+typedef uint8_t Bytes16 __attribute__((vector_size(16)));
+typedef int32_t Ints4 __attribute__((vector_size(16)));
+typedef float Floats4 __attribute__((vector_size(16)));
+typedef float Floats8 __attribute__((vector_size(32)));
+
+// Factory tiles / 4 (exact as tiles * 0.25, a power of two): 45 floats from 45 counts, read as
+// three runs of 16 (at 0, 16 and 29: the last overlaps the second, its three floats written twice
+// alike) before the first store (through a byte pointer the compiler must assume `o` may write
+// them); four counts at a time are shuffled into 32-bit lanes and converted (a byte-to-float
+// conversion of the compiler's vector types is done one lane at a time).
+inline void FactoryFloats(const uint8_t* factories, float* o) {
+  constexpr int kRun[3] = {0, 16, 29};
+  Bytes16 runs[3];
+  for (int k = 0; k < 3; ++k) std::memcpy(&runs[k], factories + kRun[k], sizeof(Bytes16));
+  const Bytes16 zero = {};
+  for (int k = 0; k < 3; ++k)
+    for (int q = 0; q < 4; ++q) {
+      const uint8_t b = static_cast<uint8_t>(4 * q);  // lanes of the zero vector are 16 to 31
+      const Bytes16 lanes = {b, 16, 16, 16, static_cast<uint8_t>(b + 1), 16, 16, 16,
+                             static_cast<uint8_t>(b + 2), 16, 16, 16, static_cast<uint8_t>(b + 3), 16, 16, 16};
+      const Bytes16 wide = __builtin_shuffle(runs[k], zero, lanes);
+      Ints4 counts;
+      std::memcpy(&counts, &wide, sizeof(counts));
+      const Floats4 f = __builtin_convertvector(counts, Floats4) * 0.25f;
+      std::memcpy(o + kRun[k] + 4 * q, &f, sizeof(f));
+    }
+}
+
+// N zeros from `o`, eight at a time (a memset of a few dozen bytes can become a slow `rep stos`).
+template <int N>
+inline void Zeros(float* o) {
+  const Floats8 zero = {};
+  for (int j = 0; j + 8 <= N; j += 8) std::memcpy(o + j, &zero, sizeof(zero));
+  for (int j = N / 8 * 8; j < N; ++j) o[j] = 0.0f;
+}
+
+#else
 // Factory tiles / 4 (exact as tiles * 0.25, a power of two): 45 floats from 45 counts, copied
 // first (through a byte pointer the compiler must assume `o` may write them).
 inline void FactoryFloats(const uint8_t* factories, float* o) {
@@ -86,6 +125,13 @@ inline void FactoryFloats(const uint8_t* factories, float* o) {
   std::memcpy(tiles, factories, sizeof(tiles));
   for (int j = 0; j < 45; ++j) o[j] = static_cast<float>(tiles[j]) * 0.25f;
 }
+
+template <int N>
+inline void Zeros(float* o) {
+  std::memset(o, 0, sizeof(float) * N);
+}
+
+#endif
 
 }  // namespace
 
@@ -101,7 +147,7 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
     const PlayerBoard& b = s.board[seat];
     float* o = out + kSeatFeatures * k;
     WallFloats(b.wall, o + obs::kWall);
-    std::memset(o + obs::kLines, 0, sizeof(float) * (obs::kFloor - obs::kLines));
+    Zeros<obs::kFloor - obs::kLines>(o + obs::kLines);
     for (int r = 0; r < 5; ++r) {
       const int n = b.line_count[r];
       float* at = n ? o + obs::kLines + 5 * r + b.line_colour[r] : &sink;
@@ -122,10 +168,13 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
   }
   o[obs::kMarkerInCentre] = (s.phase == kOffer && s.marker < 0) ? 1.0f : 0.0f;
   o[obs::kRound] = Over(kTenth, s.round);
-  std::memset(o + obs::kPhase, 0, sizeof(float) * (kSharedFeatures - obs::kPhase));  // the one-hots
+  Zeros<kSharedFeatures - obs::kPhase>(o + obs::kPhase);  // the one-hots
   o[obs::kPhase + s.phase] = 1.0f;
   if (s.phase == kTiling) o[obs::kPendingRow + PendingRow(s, s.turn)] = 1.0f;
-  if (s.start >= 0) o[obs::kStarter + ((s.start - player) % players + players) % players] = 1.0f;
+  if (s.start >= 0) {  // the starter's seat counted from the observer's, without a division
+    const int from = s.start - player;
+    o[obs::kStarter + (from < 0 ? from + players : from)] = 1.0f;
+  }
 }
 
 }  // namespace azul
