@@ -120,6 +120,23 @@ py::array CheckRewards(VectorGame& v, const py::object& obj) {
   return out;
 }
 
+// step's masks buffer: a writable C-contiguous bool array of n x num_actions() (the pure engine's
+// _check_masks).
+py::array CheckMasks(VectorGame& v, const py::object& obj) {
+  const std::string shape = "(" + std::to_string(v.size()) + ", " + std::to_string(v.num_actions()) + ")";
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error("step: masks must be a numpy bool array of shape " + shape + ", not " + TypeName(obj));
+  py::array out = py::reinterpret_borrow<py::array>(obj);
+  if (!out.dtype().equal(py::dtype::of<bool>()) || out.ndim() != 2 || out.shape(0) != v.size() ||
+      out.shape(1) != v.num_actions())
+    throw py::value_error("step: masks must be a bool array of shape " + shape + ", not shape " +
+                          std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
+  if (!(out.flags() & py::array::c_style))
+    throw py::value_error("step: masks must be C-contiguous (np.ascontiguousarray)");
+  if (!out.writeable()) throw py::value_error("step: masks is read-only");
+  return out;
+}
+
 // VectorGame.step's signal poll, called between games while the GIL is released: at most every
 // kSignalPollMs it takes the GIL and runs Python's signal handlers; an exception from one
 // (KeyboardInterrupt on Ctrl-C) stays set and stops the step there.  Python runs handlers in its
@@ -147,7 +164,8 @@ bool PollSignals(void* context) {
 }
 
 py::tuple StepVector(const py::object& self, const py::object& actions_obj, const py::object& threads_obj,
-                     const py::object& observations_obj, const py::object& rewards_obj) {
+                     const py::object& observations_obj, const py::object& rewards_obj,
+                     const py::object& masks_obj) {
   VectorGame& v = self.cast<VectorGame&>();
   const int threads = CheckCount(threads_obj, "threads", kMaxThreads, "1024");
   float* observations = nullptr;
@@ -161,6 +179,12 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
   if (!rewards_obj.is_none()) {
     rewards_array = CheckRewards(v, rewards_obj);
     rewards = static_cast<float*>(rewards_array.mutable_data());
+  }
+  uint8_t* masks = nullptr;
+  py::array masks_array;
+  if (!masks_obj.is_none()) {
+    masks_array = CheckMasks(v, masks_obj);
+    masks = static_cast<uint8_t*>(masks_array.mutable_data());
   }
   // An exact ndarray is used as it is (np.asarray would return it unchanged).
   py::array actions = Py_TYPE(actions_obj.ptr()) == py::detail::npy_api::get().PyArray_Type_
@@ -192,7 +216,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
     throw IllegalMove("game " + std::to_string(i) + ": action " + std::to_string(value) +
                       " is out of range 0-" + std::to_string(v.num_actions() - 1));
   }
-  v.Check(data);
+  v.CheckOn(data, threads);
   SignalPoll poll{std::chrono::steady_clock::now() + std::chrono::milliseconds(kSignalPollMs)};
   int stepped;
   {
@@ -200,7 +224,7 @@ py::tuple StepVector(const py::object& self, const py::object& actions_obj, cons
     stepped = v.Apply(data,
                       PyThread_get_thread_ident() == g_main_thread ? StopCheck{&PollSignals, &poll}
                                                                    : StopCheck{},
-                      threads, observations, rewards);
+                      threads, observations, rewards, masks);
   }
   v.set_stepped(stepped);
   if (stepped < v.size()) {
@@ -372,7 +396,7 @@ void BindVector(py::module_& m) {
         return View(self, reinterpret_cast<bool*>(v.done()), {v.size()});
       })
       .def("step", &StepVector, py::arg("actions"), py::kw_only(), py::arg("threads") = 1,
-           py::arg("observations") = py::none(), py::arg("rewards") = py::none())
+           py::arg("observations") = py::none(), py::arg("rewards") = py::none(), py::arg("masks") = py::none())
       .def_property_readonly("stepped", &VectorGame::stepped)
       .def("observation_tensors", &ObservationTensors, py::arg("out") = py::none(), py::kw_only(),
            py::arg("games") = py::none(), py::arg("threads") = 1)

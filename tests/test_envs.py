@@ -333,6 +333,9 @@ def test_same_step_autoreset_reports_the_final_observation(engine):
             assert not fresh.is_over and fresh.round == 1
             np.testing.assert_array_equal(obs[i], fresh.observation_tensor(fresh.current_player))
             seen += 1
+        # The masks the step copied, the new games' rows included (copied again after their reset).
+        np.testing.assert_array_equal(infos["action_mask"], env.game.legal_mask)
+        assert not np.shares_memory(infos["action_mask"], env.game.legal_mask)
     assert seen >= 2
 
 

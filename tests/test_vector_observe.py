@@ -182,6 +182,46 @@ def test_a_step_writes_the_observations_it_leaves(engine, variant, auto_reset):
     assert v.final_scores.any()
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("auto_reset", [False, True, "next_step"])
+def test_a_step_copies_the_masks_it_leaves(engine, variant, auto_reset):
+    """step(actions, masks=out) leaves in ``out`` a copy of ``legal_mask`` after the step, for every game
+    (finished ones and ones started again included), on one thread or two; ``out`` is the caller's: the next step
+    does not change it."""
+    v = engine.VectorGame(40, 2, variant, seed=8, auto_reset=auto_reset)
+    rng = np.random.default_rng(9)
+    kept = None
+    for step in range(200):
+        out = np.ones(v.legal_mask.shape, dtype=bool)
+        v.step(random_actions(v, rng), masks=out, threads=1 + step % 2)
+        np.testing.assert_array_equal(out, v.legal_mask)
+        if kept is not None:
+            np.testing.assert_array_equal(kept[1], kept[0])  # the last step's copy, left alone
+        kept = (out, out.copy())
+    assert v.final_scores.any()
+
+
+def test_a_step_refuses_a_bad_masks_buffer_before_anything_moves(engine):
+    v = engine.VectorGame(3, seed=1)
+    before = [v.state(i) for i in range(3)]
+    actions = v.legal_actions[:, 0]
+    for masks, error, text in (
+            ("no", TypeError, "step: masks must be a numpy bool array of shape (3, 314), not str"),
+            (np.zeros((3, 314), np.uint8), ValueError,
+             "step: masks must be a bool array of shape (3, 314), not shape (3, 314) of uint8"),
+            (np.zeros((3, 10), bool), ValueError,
+             "step: masks must be a bool array of shape (3, 314), not shape (3, 10) of bool"),
+            (np.zeros((314, 3), bool).T, ValueError, "step: masks must be C-contiguous (np.ascontiguousarray)"),
+            (np.zeros((3, 314), bool), ValueError, "step: masks is read-only")):
+        if text.endswith("read-only"):
+            masks.flags.writeable = False
+        with pytest.raises(error) as info:
+            v.step(actions, masks=masks)
+        assert str(info.value) == text
+        assert isinstance(masks, str) or not masks.any()
+    assert [v.state(i) for i in range(3)] == before and v.stepped == 0
+
+
 def test_a_step_refuses_a_bad_buffer_before_anything_moves(engine):
     v = engine.VectorGame(3, seed=1)
     before = [v.state(i) for i in range(3)]

@@ -369,7 +369,9 @@ class AzulVectorEnv(VectorEnv):
         # its observation and reward are written while it is in the cache; with copy, straight into the new
         # arrays returned.
         obs, reward = self._buffer(self._obs), self._buffer(self._reward)
-        vec.step(actions, threads=threads, observations=obs, rewards=reward)
+        # With copy, the masks to return are copied on the step's threads too, row by row as each game moves.
+        masks = np.empty(self._mask.shape, dtype=bool) if self.copy else None
+        vec.step(actions, threads=threads, observations=obs, rewards=reward, masks=masks)
         ended = self._done.copy()
         rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
         rows = np.flatnonzero(ended)
@@ -382,7 +384,9 @@ class AzulVectorEnv(VectorEnv):
             infos["final_obs"], infos["_final_obs"] = final, ended
             vec.reset(ended)
             vec.observation_tensors(obs, games=ended, threads=threads)
-        infos.update(self._infos(rewards))
+            if masks is not None:
+                masks[rows] = self._mask[rows]
+        infos.update(self._infos(rewards, masks))
         return obs, reward, ended, np.zeros(self.num_envs, dtype=bool), infos
 
     def _buffer(self, own):
@@ -392,9 +396,10 @@ class AzulVectorEnv(VectorEnv):
     def _out(self, array):
         return array.copy() if self.copy else array
 
-    def _infos(self, rewards):
+    def _infos(self, rewards, masks=None):
+        """``masks``: the step's copy of the masks, if it made one."""
         mover = self._mover.copy() if self.copy else self._mover
-        return {"action_mask": self._out(self._mask), "player": self._out(self._player),
+        return {"action_mask": self._out(self._mask) if masks is None else masks, "player": self._out(self._player),
                 "mover": mover, "rewards": rewards}
 
     def action_masks(self):

@@ -20,7 +20,8 @@
 namespace azul {
 
 namespace {
-constexpr int kBlock = 32;  // indices a thread takes at a time
+constexpr int kBlock = 32;  // the fewest indices a thread takes at a time (and a thread's least share)
+constexpr int kBlocksPerThread = 8;  // a job is cut into about this many blocks a thread
 constexpr int kSpins = 40000;  // pauses a waiting thread spins before it sleeps: about 1-2 ms
 
 // The CPU's spin-wait hint: GCC's and Clang's builtin or assembly, MSVC's intrinsics, else nothing.
@@ -85,9 +86,9 @@ void WorkerPool::Start(int workers) {
 
 void WorkerPool::Take() {
   for (;;) {
-    const int lo = next_.fetch_add(kBlock, std::memory_order_relaxed);
+    const int lo = next_.fetch_add(block_, std::memory_order_relaxed);
     if (lo >= n_) return;
-    const int hi = std::min(n_, lo + kBlock);
+    const int hi = std::min(n_, lo + block_);
     for (int i = lo; i < hi; ++i) fn_(context_, i);
   }
 }
@@ -134,6 +135,11 @@ void WorkerPool::Run(int n, int threads, void (*fn)(void*, int), void* context) 
     fn_ = fn;
     context_ = context;
     n_ = n;
+    // Blocks of a multiple of 64 indices, about kBlocksPerThread a thread: long runs of each array
+    // for a thread's prefetches, and fewer cache lines of the games' byte-per-game arrays written
+    // by two threads at once (blocks of 32 games shared a line of each; 2 threads on 4096 games
+    // made 1.50x one thread's environment steps with them, 1.63x with blocks of 256).
+    block_ = std::max(kBlock, (n / (threads * kBlocksPerThread) + 63) / 64 * 64);
     next_.store(0, std::memory_order_relaxed);
     busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_release);  // publishes the job to a spinning worker

@@ -3,6 +3,8 @@
 // Pure-Python twin: python/azul_engine/_pure/vector.py.
 #include "azul/common/vector.h"
 
+#include "azul/common/bits.h"
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -92,7 +94,7 @@ void VectorGame::Refresh(int i) {
     if (old_count)  // the old list is ascending: its ids lie in list[0]..list[old_count - 1]
       std::memset(mask + list[0], 0, static_cast<size_t>(list[old_count - 1] - list[0] + 1));
   } else {
-    std::memset(mask, 0, R::kNumActions);
+    ZeroBytes<R::kNumActions>(mask);
   }
   const typename R::State& s = Games<R>()[i];
   const int count = R::LegalActionsAndMask(s, list, mask);
@@ -132,10 +134,26 @@ void VectorGame::Check(const int64_t* actions, int games) const {
   });
 }
 
+void VectorGame::CheckOn(const int64_t* actions, int threads) {
+  if (threads == 1 || n_ == 1) {
+    Check(actions);
+    return;
+  }
+  uint8_t* refused = start_.data();  // scratch here: Apply writes start_ before it reads it
+  pool_.Ready(n_, threads);
+  auto body = [&](int i) {
+    const int64_t a = actions[i];
+    refused[i] = !Waiting(i) && !(a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a]);
+  };
+  pool_.Run(n_, threads, body);
+  const void* first = std::memchr(refused, 1, static_cast<size_t>(n_));
+  if (first) Check(actions);  // the rules name what is wrong (with the first refused game)
+}
+
 int VectorGame::Apply(const int64_t* actions, StopCheck stop, int threads, float* observations,
-                      float* rewards) {
+                      float* rewards, uint8_t* masks) {
   return WithRules(variant_, [&](auto r) {
-    return ApplyWith<decltype(r)>(actions, stop, threads, observations, rewards);
+    return ApplyWith<decltype(r)>(actions, stop, threads, observations, rewards, masks);
   });
 }
 
@@ -144,6 +162,15 @@ void VectorGame::Observe(int i, float* observations) const {
   const typename R::State& s = Games<R>()[i];
   const int turn = R::CurrentPlayer(s);
   R::Observation(s, turn >= 0 ? turn : 0, observations + static_cast<size_t>(i) * R::ObservationSize(players_));
+}
+
+template <typename R>
+void VectorGame::Emit(int i, float* observations, uint8_t* masks) const {
+  if (observations) Observe<R>(i, observations);
+  if (masks) {
+    const size_t row = static_cast<size_t>(i) * num_actions_;
+    std::memcpy(masks + row, &mask_[row], static_cast<size_t>(num_actions_));
+  }
 }
 
 // One game's part of a step, but for starting a new game (which takes the vector's next seed, so
@@ -177,7 +204,7 @@ void VectorGame::Restart(int i) {
 
 template <typename R>
 int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, float* observations,
-                          float* rewards) {
+                          float* rewards, uint8_t* masks) {
   if (threads != 1 && n_ > 1) {
     // The moves on the threads (each game's rows are its own); the new games in the same pass
     // when their slots are known before it (kNextStep: the games over since the last step, given
@@ -196,13 +223,13 @@ int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, f
       } else {
         start[i] = Move<R>(i, actions[i], rewards ? rewards + i : nullptr);
       }
-      if (observations && !start[i]) Observe<R>(i, observations);
+      if (!start[i]) Emit<R>(i, observations, masks);
     };
     pool_.Run(n_, threads, body);
     for (int i = 0; i < n_; ++i) {
       if (!start[i]) continue;
       Restart(i);
-      if (observations) Observe<R>(i, observations);
+      Emit<R>(i, observations, masks);
     }
     return n_;
   }
@@ -210,7 +237,7 @@ int VectorGame::ApplyWith(const int64_t* actions, StopCheck stop, int threads, f
     if (i % kPollGames == 0 && i > 0 && stop()) return i;
     if (Move<R>(i, actions[i], rewards ? rewards + i : nullptr)) Restart(i);
     // Written while the game is in the cache: a second pass over n games would read them again.
-    if (observations) Observe<R>(i, observations);
+    Emit<R>(i, observations, masks);
   }
   return n_;
 }

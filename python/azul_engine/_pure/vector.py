@@ -170,7 +170,7 @@ class VectorGame:
         self._final_returns[i] = [(1.0 if len(winners) == 1 else 0.0) if p in winners else -1.0
                                   for p in range(self.players)]
 
-    def step(self, actions, *, threads=1, observations=None, rewards=None):
+    def step(self, actions, *, threads=1, observations=None, rewards=None, masks=None):
         """Apply ``actions[i]`` to game i, for every game not yet over (finished games ignore
         theirs).  Checks every action first: IllegalMoveError names the game and the rule, and
         then no game has moved.  Returns (legal_mask, current_player, scores, done).
@@ -184,7 +184,10 @@ class VectorGame:
         game's move (the rows ``observation_tensors`` would write after the step), while the game
         is in the cache: cheaper than a second pass.  ``rewards``: a writable C-contiguous aligned
         float32 array of n, into which the step writes each game's reward: the return of the seat that
-        moved (+1, 0 or -1, as ``final_returns``) when its move ended the game, else 0.
+        moved (+1, 0 or -1, as ``final_returns``) when its move ended the game, else 0.  ``masks``: a
+        writable C-contiguous bool array of n x the number of actions, into which the step copies each
+        game's row of ``legal_mask`` as it writes its observation (a copy of the masks to keep, made on
+        the step's threads).
 
         The games move in index order, each one's arrays refreshed right after its move.  A
         Ctrl-C (SIGINT's Python handler) runs between two games, within about 25 ms in the C++
@@ -199,6 +202,8 @@ class VectorGame:
             self._check_observations(observations, "step: observations")
         if rewards is not None:
             self._check_rewards(rewards)
+        if masks is not None:
+            self._check_masks(masks)
         actions = np.asarray(actions)
         if actions.shape != (self.n,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError("actions must be %d integers, got shape %s of %s"
@@ -244,6 +249,8 @@ class VectorGame:
                         rewards[i] = reward
                     if observations is not None:
                         self._observe(i, observations)
+                    if masks is not None:
+                        masks[i] = self._mask[i]
                 self._v_stepped = self.n
         finally:
             self._busy = False
@@ -301,6 +308,22 @@ class VectorGame:
             raise ValueError("step: rewards" + _UNALIGNED)
         if not out.flags.writeable:
             raise ValueError("step: rewards is read-only")
+
+    def _check_masks(self, out):
+        """step's masks buffer: a writable C-contiguous bool array of n x the number of actions (the C++
+        engine: CheckMasks)."""
+        import numpy as np
+
+        shape = "(%d, %d)" % self._mask.shape
+        if not isinstance(out, np.ndarray):
+            raise TypeError("step: masks must be a numpy bool array of shape %s, not %s" % (shape, type(out).__name__))
+        if out.dtype != np.bool_ or out.shape != self._mask.shape:
+            raise ValueError("step: masks must be a bool array of shape %s, not shape %s of %s"
+                             % (shape, out.shape, out.dtype))
+        if not out.flags.c_contiguous:
+            raise ValueError("step: masks must be C-contiguous (np.ascontiguousarray)")
+        if not out.flags.writeable:
+            raise ValueError("step: masks is read-only")
 
     def _observation_size(self):
         return observation_shape(self.players, self.variant)[0]

@@ -42,6 +42,11 @@ class VectorGame {
   void Check(const int64_t* actions) const { Check(actions, n_); }
   // The same for games 0..games-1 only.
   void Check(const int64_t* actions, int games) const;
+  // Check(actions) with the masks read on `threads` threads (0: every core): each game's action
+  // is looked up in its mask on the threads, and the rules' check (and its error) comes after, on
+  // this thread, for the first game whose action is not in its mask.  Throws what Check throws
+  // (std::runtime_error if the system refuses a thread, before anything is read).
+  void CheckOn(const int64_t* actions, int threads);
   // `stop` (parallel.h's StopCheck, as the playouts take it) is asked every kPollGames games of a
   // step whether to stop there (the bindings poll Python's signal handlers).
   static constexpr int kPollGames = 256;
@@ -54,9 +59,10 @@ class VectorGame {
   // With `observations` (n x observation_size()), each game's row is written as Observations
   // writes it, right after the game's move (every game's: those that did not move too), while
   // the game is in the cache.  With `rewards` (n), each game's: the return of the seat that
-  // moved when the move ended the game, else 0.
+  // moved when the move ended the game, else 0.  With `masks` (n x num_actions()), each game's
+  // row of legal_mask() is copied there as `observations` is written.
   int Apply(const int64_t* actions, StopCheck stop = {}, int threads = 1,
-            float* observations = nullptr, float* rewards = nullptr);
+            float* observations = nullptr, float* rewards = nullptr, uint8_t* masks = nullptr);
   // Room for one step's actions (n), for a caller's private copy of them.
   int64_t* action_buffer() { return action_buffer_.data(); }
   // How many games the last step went through, as its caller records it (what Apply returned,
@@ -117,9 +123,14 @@ class VectorGame {
   template <typename R>
   void Refresh(int i);
   template <typename R>
-  int ApplyWith(const int64_t* actions, StopCheck stop, int threads, float* observations, float* rewards);
+  int ApplyWith(const int64_t* actions, StopCheck stop, int threads, float* observations, float* rewards,
+                uint8_t* masks);
   template <typename R>
   void Observe(int i, float* observations) const;
+  // A step's outputs for game i, once it has moved (or started again): its observation row and a
+  // copy of its mask row, each where asked.
+  template <typename R>
+  void Emit(int i, float* observations, uint8_t* masks) const;
   template <typename R>
   bool Move(int i, int64_t action, float* reward);
   void Restart(int i);
