@@ -3,8 +3,10 @@
     python benchmarks/env_speed.py [--base BASE_PYTHON] [--rounds N] [--games N] [--variant V]
 
 Each figure is steps/s (games x steps a second) stepping ``--games`` 2-player games with random legal actions
-(the same draw of an action from each game's legal list in every row), the median over ``--rounds`` rounds,
-the measurements of a round taken one after another in fresh processes:
+(the same draw of an action from each game's legal list in every row). A measurement runs in a fresh process:
+after a warm-up, 40 blocks of a few steps each (about 20 ms a block) are timed and the fastest block is the
+figure (a burst of load from elsewhere slows some blocks, never speeds one up); the round's measurements run one
+after another and a figure is the median over ``--rounds`` rounds:
 
 - ``VectorGame.step@base``: with ``--base``, an interpreter with an older azul_engine installed (for example
   main dfad659 in a second venv): its ``VectorGame.step`` alone, no observation (the bound the issue sets the
@@ -13,7 +15,8 @@ the measurements of a round taken one after another in fresh processes:
 - ``step + observation_tensors()``: the step and a new observation array, what a user assembled before;
 - ``AzulVectorEnv``: ``env.step(actions)`` with observations, masks, rewards and infos, the default
   (``copy=True``: new arrays each step) and ``copy=False`` (the environment's own buffers);
-- ``threads``: the environment on 4096 games with ``threads=2`` over ``threads=1`` (the goal: at least 1.6x).
+- ``threads``: the environment on 4096 games with ``threads=1`` and ``threads=2`` in one process, their blocks
+  taking turns (so that both meet the same machine), and the ratio of the two (the goal: at least 1.6x).
 
 Take the figures on a quiet machine: nothing else running.
 """
@@ -29,13 +32,14 @@ import json, sys, time
 import numpy as np
 import azul_engine
 E = azul_engine.load_backend("cpp")
-kind, n, variant, threads = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+kind, n, variant = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rng = np.random.default_rng(0)
 
 def pick(v):
     k = (rng.random(v.n) * np.maximum(v.num_legal, 1)).astype(np.int64)
     return v.legal_actions[np.arange(v.n), k]
 
+threads = [1]
 if kind in ("step", "step+obs"):
     v = E.VectorGame(n, 2, variant, 1, auto_reset=True)
     if kind == "step":
@@ -47,24 +51,34 @@ if kind in ("step", "step+obs"):
             v.observation_tensors()
 else:
     from azul_engine.envs import AzulVectorEnv
-    env = AzulVectorEnv(n, 2, variant, threads=threads, copy=kind == "env")
+    env = AzulVectorEnv(n, 2, variant, copy=kind != "env-nocopy")
     env.reset(seed=1)
     v = env.game
     def one():
+        env.threads = threads[0]
         env.step(pick(v))
 
-for _ in range(30):
-    one()
-done, start = 0, time.perf_counter()
-while time.perf_counter() - start < 1.0:
-    one()
-    done += 1
-print(json.dumps(done * n / (time.perf_counter() - start)))
+counts = (1, 2) if kind == "threads" else (1,)
+for t in counts * 2:  # warm-up: caches, and the threads started
+    threads[0] = t
+    for _ in range(10):
+        one()
+steps = max(2, 20000 // n)  # about 20 ms a block
+best = dict.fromkeys(counts, float("inf"))
+for block in range(40):
+    for t in (counts if block % 2 else counts[::-1]):
+        threads[0] = t
+        one()  # the first step after a change of threads wakes the pool's workers
+        start = time.perf_counter()
+        for _ in range(steps):
+            one()
+        best[t] = min(best[t], (time.perf_counter() - start) / steps)
+print(json.dumps([n / best[t] for t in counts]))
 """
 
 
-def measure(python, kind, games, variant, threads=1):
-    out = subprocess.run([python, "-c", WORKER, kind, str(games), variant, str(threads)], check=True,
+def measure(python, kind, games, variant):
+    out = subprocess.run([python, "-c", WORKER, kind, str(games), variant], check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -80,13 +94,12 @@ def main(argv=None):
     rows = {k: [] for k in ("base", "step", "step+obs", "env", "env-nocopy", "t1", "t2")}
     for _ in range(args.rounds):
         if args.base:
-            rows["base"].append(measure(args.base, "step", args.games, args.variant))
-        rows["step"].append(measure(sys.executable, "step", args.games, args.variant))
-        rows["step+obs"].append(measure(sys.executable, "step+obs", args.games, args.variant))
-        rows["env"].append(measure(sys.executable, "env", args.games, args.variant))
-        rows["env-nocopy"].append(measure(sys.executable, "env-nocopy", args.games, args.variant))
-        rows["t1"].append(measure(sys.executable, "env", 4096, args.variant, 1))
-        rows["t2"].append(measure(sys.executable, "env", 4096, args.variant, 2))
+            rows["base"].extend(measure(args.base, "step", args.games, args.variant))
+        for kind in ("step", "step+obs", "env", "env-nocopy"):
+            rows[kind].extend(measure(sys.executable, kind, args.games, args.variant))
+        one, two = measure(sys.executable, "threads", 4096, args.variant)
+        rows["t1"].append(one)
+        rows["t2"].append(two)
     med = {k: statistics.median(v) for k, v in rows.items() if v}
     ratio = lambda a, b: statistics.median(x / y for x, y in zip(rows[a], rows[b]))  # noqa: E731
     figures = dict(med)
