@@ -27,8 +27,8 @@ class WorkerPool {
   ~WorkerPool();
 
   // Runs body(i) for every i in [0, n) on `threads` threads (threads <= 0: every core; at most one
-  // per 32 indices), the calling thread one of them, blocks of indices (32 or more, about 8 a
-  // thread) handed out as they finish;
+  // per 32 indices), the calling thread one of them, blocks of indices (shrinking as the job
+  // goes: pool.cpp's Take) handed out as they finish;
   // returns once all are done. The workers are started at the first call and kept; a call with
   // another count, or the first call in a child process after fork(), starts a new set. Throws
   // std::runtime_error when the system refuses a thread, before running any index (the threads it
@@ -72,7 +72,7 @@ class WorkerPool {
   void (*fn_)(void*, int) = nullptr;
   void* context_ = nullptr;
   int n_ = 0;
-  int block_ = 32;  // indices a thread takes at a time
+  int threads_ = 1;  // the threads on the current job (the caller's among them)
   std::atomic<int> next_{0};
 };
 
