@@ -4,7 +4,7 @@
 
 Each figure is steps/s (games x steps a second) stepping ``--games`` 2-player games with random legal actions
 (the same draw of an action from each game's legal list in every row). A measurement runs in a fresh process:
-after a warm-up, 40 blocks of a few steps each (about 20 ms a block) are timed and the fastest block is the
+after a warm-up, 40 blocks of 20,000 game-steps each (a few milliseconds) are timed and the fastest block is the
 figure (a burst of load from elsewhere slows some blocks, never speeds one up); the round's measurements run one
 after another and a figure is the median over ``--rounds`` rounds:
 
@@ -63,7 +63,7 @@ for t in counts * 2:  # warm-up: caches, and the threads started
     threads[0] = t
     for _ in range(10):
         one()
-steps = max(2, 20000 // n)  # about 20 ms a block
+steps = max(2, 20000 // n)  # 20,000 game-steps a block: a few milliseconds
 best = dict.fromkeys(counts, float("inf"))
 for block in range(40):
     for t in (counts if block % 2 else counts[::-1]):

@@ -188,7 +188,7 @@ def test_a_step_copies_the_masks_it_leaves(engine, variant, auto_reset):
     """step(actions, masks=out) leaves in ``out`` a copy of ``legal_mask`` after the step, for every game
     (finished ones and ones started again included), on one thread or two; ``out`` is the caller's: the next step
     does not change it."""
-    v = engine.VectorGame(40, 2, variant, seed=8, auto_reset=auto_reset)
+    v = engine.VectorGame(70, 2, variant, seed=8, auto_reset=auto_reset)  # C++, 2 threads: blocks of 32, 32 and 6
     rng = np.random.default_rng(9)
     kept = None
     for step in range(200):

@@ -79,8 +79,10 @@ inline void WallFloats(const int8_t* wall, float* o) {
 
 #endif
 
-// GCC's vector shuffles (Clang spells them otherwise, and vectorizes the plain loops below itself).
-#if defined(__GNUC__) && __GNUC__ >= 9 && !defined(__clang__) && !defined(AZUL_PORTABLE)
+// GCC's vector shuffles (Clang spells them otherwise, and vectorizes the plain loops below itself), on
+// little-endian machines (a count shuffled into a lane's first byte is the lane's value there).
+#if defined(__GNUC__) && __GNUC__ >= 9 && !defined(__clang__) && !defined(AZUL_PORTABLE) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 typedef int32_t Ints4 __attribute__((vector_size(16)));
 typedef float Floats4 __attribute__((vector_size(16)));
@@ -135,8 +137,9 @@ inline void Zeros(float* o) {
 
 }  // namespace
 
-// Every value is written once (only the pattern lines and the one-hot fields are cleared first),
-// the wall and the factories eight values at a time, the pattern lines without a branch (an empty
+// Every value is written once (only the pattern lines and the one-hot fields are cleared first, and
+// three of the factories' floats are written twice alike), the wall eight values at a time and the
+// factories four (with GCC; plain loops elsewhere), the pattern lines without a branch (an empty
 // line writes to `sink`), and no division (the tables above): this runs once a game a step in a
 // Gymnasium vector environment.
 AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {

@@ -47,7 +47,7 @@ static_assert(sizeof(Int16x8) == 16, "eight int16 lanes");
 template <size_t N>
 inline void ZeroBytes(void* p) {
   static_assert(N >= 16, "at least one 16-byte store");
-#if defined(__GNUC__) && !defined(__clang__) && !defined(AZUL_PORTABLE)
+#if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__) && !defined(AZUL_PORTABLE)
   typedef uint8_t Bytes16 __attribute__((vector_size(16)));
   const Bytes16 zero = {};
   unsigned char* b = static_cast<unsigned char*>(p);
