@@ -86,7 +86,6 @@ inline void WallFloats(const int8_t* wall, float* o) {
 typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 typedef int32_t Ints4 __attribute__((vector_size(16)));
 typedef float Floats4 __attribute__((vector_size(16)));
-typedef float Floats8 __attribute__((vector_size(32)));
 
 // Factory tiles / 4 (exact as tiles * 0.25, a power of two): 45 floats from 45 counts, read as
 // three runs of 16 (at 0, 16 and 29: the last overlaps the second, its three floats written twice
@@ -111,14 +110,6 @@ inline void FactoryFloats(const uint8_t* factories, float* o) {
     }
 }
 
-// N zeros from `o`, eight at a time (a memset of a few dozen bytes can become a slow `rep stos`).
-template <int N>
-inline void Zeros(float* o) {
-  const Floats8 zero = {};
-  for (int j = 0; j + 8 <= N; j += 8) std::memcpy(o + j, &zero, sizeof(zero));
-  for (int j = N / 8 * 8; j < N; ++j) o[j] = 0.0f;
-}
-
 #else
 // Factory tiles / 4 (exact as tiles * 0.25, a power of two): 45 floats from 45 counts, copied
 // first (through a byte pointer the compiler must assume `o` may write them).
@@ -126,11 +117,6 @@ inline void FactoryFloats(const uint8_t* factories, float* o) {
   uint8_t tiles[45];
   std::memcpy(tiles, factories, sizeof(tiles));
   for (int j = 0; j < 45; ++j) o[j] = static_cast<float>(tiles[j]) * 0.25f;
-}
-
-template <int N>
-inline void Zeros(float* o) {
-  std::memset(o, 0, sizeof(float) * N);
 }
 
 #endif
@@ -150,7 +136,7 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
     const PlayerBoard& b = s.board[seat];
     float* o = out + kSeatFeatures * k;
     WallFloats(b.wall, o + obs::kWall);
-    Zeros<obs::kFloor - obs::kLines>(o + obs::kLines);
+    ZeroBytes<sizeof(float) * (obs::kFloor - obs::kLines)>(o + obs::kLines);
     for (int r = 0; r < 5; ++r) {
       const int n = b.line_count[r];
       float* at = n ? o + obs::kLines + 5 * r + b.line_colour[r] : &sink;
@@ -171,7 +157,7 @@ AZUL_WITH_AVX2 void Observation(const State& s, int player, float* out) {
   }
   o[obs::kMarkerInCentre] = (s.phase == kOffer && s.marker < 0) ? 1.0f : 0.0f;
   o[obs::kRound] = Over(kTenth, s.round);
-  Zeros<kSharedFeatures - obs::kPhase>(o + obs::kPhase);  // the one-hots
+  ZeroBytes<sizeof(float) * (kSharedFeatures - obs::kPhase)>(o + obs::kPhase);  // the one-hots
   o[obs::kPhase + s.phase] = 1.0f;
   if (s.phase == kTiling) o[obs::kPendingRow + PendingRow(s, s.turn)] = 1.0f;
   if (s.start >= 0) {  // the starter's seat counted from the observer's, without a division

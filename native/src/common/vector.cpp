@@ -124,7 +124,7 @@ void VectorGame::Check(const int64_t* actions, int games) const {
       // The mask is the game's legal set: only a refused action needs the rules' own check,
       // which throws naming the rule.
       const int64_t a = actions[i];
-      if (a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a]) continue;
+      if (InMask(i, a)) continue;
       try {
         R::CheckLegal(Games<R>()[i], R::CheckActionRange(a));
       } catch (const IllegalMove& e) {
@@ -141,10 +141,7 @@ void VectorGame::CheckOn(const int64_t* actions, int threads) {
   }
   uint8_t* refused = start_.data();  // scratch here: Apply writes start_ before it reads it
   pool_.Ready(n_, threads);
-  auto body = [&](int i) {
-    const int64_t a = actions[i];
-    refused[i] = !Waiting(i) && !(a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a]);
-  };
+  auto body = [&](int i) { refused[i] = !Waiting(i) && !InMask(i, actions[i]); };
   pool_.Run(n_, threads, body);
   const void* first = std::memchr(refused, 1, static_cast<size_t>(n_));
   if (first) Check(actions);  // the rules name what is wrong (with the first refused game)

@@ -41,19 +41,22 @@ struct Int16x8 {
 #endif
 static_assert(sizeof(Int16x8) == 16, "eight int16 lanes");
 
-// Zeroes N bytes (N >= 16, known to the compiler) in 16-byte stores, the last overlapping: a memset
-// of a known few hundred bytes becomes a `rep stosq` under GCC, slow to start on some cores (it
-// was an eighth of a vector step's move-list refresh, clearing classic's 314-byte mask).
+// Zeroes N bytes (N >= 32, known to the compiler) in 32-byte stores (two 16-byte ones without AVX,
+// one in an AZUL_WITH_AVX2 function's AVX2 build), the last overlapping: a memset
+// of a known few dozen or hundred bytes becomes a `rep stosq` under GCC, slow to start on some
+// cores (it was an eighth of a vector step's move-list refresh, clearing classic's 314-byte mask,
+// and a share of the classic observation's sparse fields).  ClearFloats below does the same job
+// through the C library's memset (Summer Pavilion's observation).
 template <size_t N>
 inline void ZeroBytes(void* p) {
-  static_assert(N >= 16, "at least one 16-byte store");
+  static_assert(N >= 32, "at least one 32-byte store");
 #if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__) && !defined(AZUL_PORTABLE)
-  typedef uint8_t Bytes16 __attribute__((vector_size(16)));
-  const Bytes16 zero = {};
+  typedef uint8_t Bytes32 __attribute__((vector_size(32)));
+  const Bytes32 zero = {};
   unsigned char* b = static_cast<unsigned char*>(p);
 #pragma GCC unroll 64
-  for (size_t j = 0; j + 16 <= N; j += 16) std::memcpy(b + j, &zero, sizeof(zero));
-  if (N % 16) std::memcpy(b + N - 16, &zero, sizeof(zero));
+  for (size_t j = 0; j + 32 <= N; j += 32) std::memcpy(b + j, &zero, sizeof(zero));
+  if (N % 32) std::memcpy(b + N - 32, &zero, sizeof(zero));
 #else
   std::memset(p, 0, N);
 #endif

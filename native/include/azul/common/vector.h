@@ -42,6 +42,10 @@ class VectorGame {
   void Check(const int64_t* actions) const { Check(actions, n_); }
   // The same for games 0..games-1 only.
   void Check(const int64_t* actions, int games) const;
+  // Whether action `a` is set in game i's mask (false for one out of range): every legal action is.
+  bool InMask(int i, int64_t a) const {
+    return a >= 0 && a < num_actions_ && mask_[static_cast<size_t>(i) * num_actions_ + a];
+  }
   // Check(actions) with the masks read on `threads` threads (0: every core): each game's action
   // is looked up in its mask on the threads, and the rules' check (and its error) comes after, on
   // this thread, for the first game whose action is not in its mask.  Throws what Check throws
