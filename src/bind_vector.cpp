@@ -82,18 +82,23 @@ py::array View(const py::object& self, T* data, std::vector<py::ssize_t> shape) 
 constexpr const char* kUnaligned = " must be aligned for float32 (its address a multiple of 4, as numpy's own arrays "
                                    "are): np.require(..., requirements='A') gives an aligned copy";
 
-// A caller's buffer of observations for `v` (`what`: "observation_tensors: out", "step:
-// observations"): a writable C-contiguous aligned float32 array of n x observation_size(), checked as
-// the pure engine's _pure/vector.py check_observations checks it.
-py::array CheckObservations(VectorGame& v, const py::object& obj, const std::string& what) {
-  const std::string shape = "(" + std::to_string(v.size()) + ", " + std::to_string(v.observation_size()) + ")";
+// A caller's output buffer (`what` names it in the errors): a writable C-contiguous aligned numpy
+// array of `dtype` (`name`: "float32", "bool") and `shape`, checked as the pure engine's
+// _pure/vector.py _check_buffer checks it.
+py::array CheckBuffer(const py::object& obj, const std::string& what, const py::dtype& dtype, const char* name,
+                      const std::vector<py::ssize_t>& shape) {
+  auto want = [&] {  // the shape as Python prints it, for the errors only
+    std::string text = "(" + std::to_string(shape[0]) + (shape.size() == 1 ? "," : "");
+    for (size_t k = 1; k < shape.size(); ++k) text += ", " + std::to_string(shape[k]);
+    return text + ")";
+  };
   if (!py::isinstance<py::array>(obj))
-    throw py::type_error(what + " must be a numpy float32 array of shape " + shape + ", not " + TypeName(obj));
+    throw py::type_error(what + " must be a numpy " + name + " array of shape " + want() + ", not " + TypeName(obj));
   py::array out = py::reinterpret_borrow<py::array>(obj);
-  const bool fits = out.dtype().equal(py::dtype::of<float>()) && out.ndim() == 2 && out.shape(0) == v.size() &&
-                    out.shape(1) == v.observation_size();
+  bool fits = out.dtype().equal(dtype) && out.ndim() == static_cast<py::ssize_t>(shape.size());
+  for (size_t k = 0; fits && k < shape.size(); ++k) fits = out.shape(k) == shape[k];
   if (!fits)
-    throw py::value_error(what + " must be a float32 array of shape " + shape + ", not shape " +
+    throw py::value_error(what + " must be a " + name + " array of shape " + want() + ", not shape " +
                           std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
   if (!(out.flags() & py::array::c_style))
     throw py::value_error(what + " must be C-contiguous (np.ascontiguousarray)");
@@ -102,39 +107,20 @@ py::array CheckObservations(VectorGame& v, const py::object& obj, const std::str
   return out;
 }
 
-// step's rewards buffer: a writable C-contiguous aligned float32 array of n (the pure engine's
-// check_rewards).
-py::array CheckRewards(VectorGame& v, const py::object& obj) {
-  const std::string shape = "(" + std::to_string(v.size()) + ",)";
-  if (!py::isinstance<py::array>(obj))
-    throw py::type_error("step: rewards must be a numpy float32 array of shape " + shape + ", not " + TypeName(obj));
-  py::array out = py::reinterpret_borrow<py::array>(obj);
-  if (!out.dtype().equal(py::dtype::of<float>()) || out.ndim() != 1 || out.shape(0) != v.size())
-    throw py::value_error("step: rewards must be a float32 array of shape " + shape + ", not shape " +
-                          std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
-  if (!(out.flags() & py::array::c_style))
-    throw py::value_error("step: rewards must be C-contiguous (np.ascontiguousarray)");
-  if (!(out.flags() & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
-    throw py::value_error(std::string("step: rewards") + kUnaligned);
-  if (!out.writeable()) throw py::value_error("step: rewards is read-only");
-  return out;
+// A caller's buffer of observations for `v` (`what`: "observation_tensors: out", "step:
+// observations"): float32, n x observation_size().
+py::array CheckObservations(VectorGame& v, const py::object& obj, const std::string& what) {
+  return CheckBuffer(obj, what, py::dtype::of<float>(), "float32", {v.size(), v.observation_size()});
 }
 
-// step's masks buffer: a writable C-contiguous bool array of n x num_actions() (the pure engine's
-// _check_masks).
+// step's rewards buffer: float32, n.
+py::array CheckRewards(VectorGame& v, const py::object& obj) {
+  return CheckBuffer(obj, "step: rewards", py::dtype::of<float>(), "float32", {v.size()});
+}
+
+// step's masks buffer: bool, n x num_actions() (never unaligned: one byte).
 py::array CheckMasks(VectorGame& v, const py::object& obj) {
-  const std::string shape = "(" + std::to_string(v.size()) + ", " + std::to_string(v.num_actions()) + ")";
-  if (!py::isinstance<py::array>(obj))
-    throw py::type_error("step: masks must be a numpy bool array of shape " + shape + ", not " + TypeName(obj));
-  py::array out = py::reinterpret_borrow<py::array>(obj);
-  if (!out.dtype().equal(py::dtype::of<bool>()) || out.ndim() != 2 || out.shape(0) != v.size() ||
-      out.shape(1) != v.num_actions())
-    throw py::value_error("step: masks must be a bool array of shape " + shape + ", not shape " +
-                          std::string(py::str(obj.attr("shape"))) + " of " + std::string(py::str(out.dtype())));
-  if (!(out.flags() & py::array::c_style))
-    throw py::value_error("step: masks must be C-contiguous (np.ascontiguousarray)");
-  if (!out.writeable()) throw py::value_error("step: masks is read-only");
-  return out;
+  return CheckBuffer(obj, "step: masks", py::dtype::of<bool>(), "bool", {v.size(), v.num_actions()});
 }
 
 // VectorGame.step's signal poll, called between games while the GIL is released: at most every

@@ -20,6 +20,25 @@ _UNALIGNED = (" must be aligned for float32 (its address a multiple of 4, as num
               "np.require(..., requirements='A') gives an aligned copy")
 
 
+def _check_buffer(out, what, dtype, shape):
+    """A caller's output buffer for the step or observation_tensors (``what`` names it in the errors): a writable
+    C-contiguous aligned numpy array of ``dtype`` and ``shape`` (the C++ engine: CheckBuffer, the same words)."""
+    import numpy as np
+
+    name = np.dtype(dtype).name
+    if not isinstance(out, np.ndarray):
+        raise TypeError("%s must be a numpy %s array of shape %s, not %s" % (what, name, shape, type(out).__name__))
+    if out.dtype != dtype or out.shape != shape:
+        raise ValueError("%s must be a %s array of shape %s, not shape %s of %s" % (what, name, shape, out.shape,
+                                                                                  out.dtype))
+    if not out.flags.c_contiguous:
+        raise ValueError("%s must be C-contiguous (np.ascontiguousarray)" % what)
+    if not out.flags.aligned:  # never for bool, of one byte
+        raise ValueError(what + _UNALIGNED)
+    if not out.flags.writeable:
+        raise ValueError("%s is read-only" % what)
+
+
 class _ReadOnly(property):
     # A read-only property of VectorGame that takes no name (a property in a class body takes its attribute's):
     # assigning one then says what the C++ engine's attributes say, "property of 'VectorGame' object has no setter".
@@ -295,35 +314,14 @@ class VectorGame:
         CheckRewards)."""
         import numpy as np
 
-        shape = "(%d,)" % self.n
-        if not isinstance(out, np.ndarray):
-            raise TypeError("step: rewards must be a numpy float32 array of shape %s, not %s"
-                            % (shape, type(out).__name__))
-        if out.dtype != np.float32 or out.shape != (self.n,):
-            raise ValueError("step: rewards must be a float32 array of shape %s, not shape %s of %s"
-                             % (shape, out.shape, out.dtype))
-        if not out.flags.c_contiguous:
-            raise ValueError("step: rewards must be C-contiguous (np.ascontiguousarray)")
-        if not out.flags.aligned:
-            raise ValueError("step: rewards" + _UNALIGNED)
-        if not out.flags.writeable:
-            raise ValueError("step: rewards is read-only")
+        _check_buffer(out, "step: rewards", np.float32, (self.n,))
 
     def _check_masks(self, out):
         """step's masks buffer: a writable C-contiguous bool array of n x the number of actions (the C++
         engine: CheckMasks)."""
         import numpy as np
 
-        shape = "(%d, %d)" % self._mask.shape
-        if not isinstance(out, np.ndarray):
-            raise TypeError("step: masks must be a numpy bool array of shape %s, not %s" % (shape, type(out).__name__))
-        if out.dtype != np.bool_ or out.shape != self._mask.shape:
-            raise ValueError("step: masks must be a bool array of shape %s, not shape %s of %s"
-                             % (shape, out.shape, out.dtype))
-        if not out.flags.c_contiguous:
-            raise ValueError("step: masks must be C-contiguous (np.ascontiguousarray)")
-        if not out.flags.writeable:
-            raise ValueError("step: masks is read-only")
+        _check_buffer(out, "step: masks", np.bool_, self._mask.shape)
 
     def _observation_size(self):
         return observation_shape(self.players, self.variant)[0]
@@ -334,18 +332,7 @@ class VectorGame:
         it writes through float*, and refuses an unaligned buffer, so this engine does too)."""
         import numpy as np
 
-        shape = "(%d, %d)" % (self.n, self._observation_size())
-        if not isinstance(out, np.ndarray):
-            raise TypeError("%s must be a numpy float32 array of shape %s, not %s" % (what, shape, type(out).__name__))
-        if out.dtype != np.float32 or out.shape != (self.n, self._observation_size()):
-            raise ValueError("%s must be a float32 array of shape %s, not shape %s of %s"
-                             % (what, shape, out.shape, out.dtype))
-        if not out.flags.c_contiguous:
-            raise ValueError("%s must be C-contiguous (np.ascontiguousarray)" % what)
-        if not out.flags.aligned:
-            raise ValueError(what + _UNALIGNED)
-        if not out.flags.writeable:
-            raise ValueError("%s is read-only" % what)
+        _check_buffer(out, what, np.float32, (self.n, self._observation_size()))
 
     def _observe(self, i, out):
         """Row i of ``out``: game i seen by its player to move (seat 0 once over)."""
