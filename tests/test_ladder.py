@@ -3,6 +3,7 @@ games), and ``azul-engine rate``, which places a bot on it by playing the rungs 
 
 import json
 import math
+import os
 
 import pytest
 
@@ -28,7 +29,8 @@ def test_the_package_carries_a_ladder_for_every_variant_and_says_how_it_was_made
         lad = ladder.load(variant)
         bots = [r.bot for r in lad.rungs]
         assert set(bots) >= {"random", "greedy", "mcts:100", "mcts:1000"}, bots
-        assert all(b in ("random", "greedy") or b.startswith("mcts:") and b[5:].isdigit() for b in bots), \
+        assert all(b in ("random", "greedy") or b.startswith("mcts:") and b[5:].isdigit() or b.startswith("net")
+                   and "seconds" not in b for b in bots), \
             "a rung plays by an iteration budget, never by seconds: %s" % bots
         assert lad.anchor == "greedy" and next(r for r in lad.rungs if r.bot == "greedy").elo == 0
         assert bots[0] == "random"  # the weakest
@@ -157,3 +159,111 @@ def test_rate_refuses_bad_arguments(tmp_path, argv, message, capsys):
     argv = [a.format(classic=classic, missing=str(tmp_path / "none.json")) for a in argv]
     assert main(["rate", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_networks_that_ship_are_rungs_of_their_variants_ladders():
+    from azul_engine import network
+
+    for variant in ladder.VARIANTS:
+        rungs = ladder.rungs_for(variant)
+        nets = [b for b in rungs if b.startswith("net")]
+        if network.shipped_path(variant, 2) is None:
+            assert rungs == list(ladder.RUNGS) and variant not in ladder.NETWORK_RUNGS
+            continue
+        assert nets == ["net:policy_only=1", "net"] or nets == ["net", "net:policy_only=1"], rungs
+        assert [b for b in rungs if not b.startswith("net")] == list(ladder.RUNGS)
+        for bot, below in ladder.NETWORK_RUNGS[variant]:
+            assert rungs[rungs.index(bot) - 1] == below
+    # every 2-player network that ships has its places
+    assert {v for (v, players) in network.shipped() if players == 2} == set(ladder.NETWORK_RUNGS)
+
+
+def test_a_ladder_measured_variant_by_variant(tmp_path):
+    first = ladder.measure(["classic"], ["random", "greedy"], deals=1, seed=5, provisional=True)
+    second = ladder.measure(["grey"], ["greedy", "mcts:5"], deals=1, seed=7)
+    merged = ladder.merge(first, second)
+    assert list(merged["variants"]) == ["classic", "grey"]
+    assert merged["provisional"] is True and merged["made"] == second["made"]
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps(merged))
+    classic, grey = ladder.load("classic", str(path)), ladder.load("grey", str(path))
+    assert classic.provisional and classic.made["seed"] == 5 and [r.bot for r in classic.rungs] == ["random", "greedy"]
+    assert not grey.provisional and grey.made["seed"] == 7 and {r.bot for r in grey.rungs} == {"greedy", "mcts:5"}
+    # measured again: the newer replaces the older, the others stay
+    again = ladder.merge(merged, ladder.measure(["classic"], ["random", "greedy"], deals=1, seed=9))
+    path.write_text(json.dumps(again))
+    assert ladder.load("classic", str(path)).made["seed"] == 9 and not again["provisional"]
+    assert ladder.load("grey", str(path)).made["seed"] == 7
+
+
+def test_the_benchmark_updates_one_variant_of_a_ladder_file(tmp_path, capsys, monkeypatch):
+    import importlib.util
+    import os
+    import sys
+
+    from azul_engine import outputs
+
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts its checkout's package first
+    spec = importlib.util.spec_from_file_location(
+        "ladder_benchmark", os.path.join(os.path.dirname(__file__), "..", "benchmarks", "ladder.py"))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = str(tmp_path / "ladder.json")
+    run = ["--deals", "1", "--workers", "1", "-o", out]
+    assert bench.main(["--variant", "classic", "--rungs", "random,greedy", *run]) == 0
+    classic = json.loads(open(out).read())["variants"]["classic"]
+    with pytest.raises(outputs.OutputExists):  # the file exists: neither --force nor --update
+        bench.main(["--variant", "grey", "--rungs", "random,greedy", *run])
+    capsys.readouterr()
+    assert bench.main(["--variant", "grey", "--rungs", "greedy,mcts:5", "--update", *run]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("grey: greedy ") or line.startswith("grey: mcts:5 ") for line in printed), printed
+    assert not any(line.startswith("classic:") for line in printed)  # only what was measured is printed
+    data = json.loads(open(out).read())
+    assert list(data["variants"]) == ["classic", "grey"]
+    kept = data["variants"]["classic"]
+    assert kept["rungs"] == classic["rungs"] and "--variant classic" in kept["made"]["command"]
+    assert "--update" in data["variants"]["grey"]["made"]["command"]
+    for content in ("not json", '{"format": "azul-ladder", "version": 1, "variants": {"classic": 3}}'):
+        bad = tmp_path / "bad.json"
+        bad.write_text(content)
+        with pytest.raises(SystemExit) as stop:
+            bench.main(["--variant", "grey", "--rungs", "greedy,mcts:5", "--update", "--deals", "1",
+                        "-o", str(bad)])
+        assert stop.value.code == 2 and "is not a ladder file" in capsys.readouterr().err
+        assert bad.read_text() == content  # a file that is no ladder is never replaced
+    # an empty file is no file: written new; the variant measured may be one the file had broken
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    assert bench.main(["--variant", "grey", "--rungs", "greedy,mcts:5", "--update", "--deals", "1", "--workers",
+                       "1", "-o", str(empty)]) == 0
+    assert list(json.loads(empty.read_text())["variants"]) == ["grey"]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"format": "azul-ladder", "version": 1, "made": {},
+                                  "variants": {"grey": 3, "classic": kept}}))
+    assert bench.main(["--variant", "grey", "--rungs", "greedy,mcts:5", "--update", "--deals", "1", "--workers",
+                       "1", "-o", str(broken)]) == 0
+    assert set(json.loads(broken.read_text())["variants"]) == {"classic", "grey"}
+
+
+def test_a_ladder_records_the_network_its_net_rungs_played(tmp_path, capsys):
+    from azul_engine import network
+
+    data = ladder.measure(["classic"], ["greedy", "net:policy_only=1"], deals=1)
+    entry = data["variants"]["classic"]
+    shipped = network.shipped_path("classic", 2)
+    assert entry["network"]["file"] == os.path.basename(shipped) and len(entry["network"]["sha256"]) == 64
+    assert "network" not in ladder.measure(["classic"], ["random", "greedy"], deals=1)["variants"]["classic"]
+    path = tmp_path / "ladder.json"
+    path.write_text(json.dumps(data))
+    assert ladder.load("classic", str(path)).network == entry["network"]
+    entry["network"] = {"file": "classic-2.npz", "sha256": "0" * 64}  # another network than the one installed
+    path.write_text(json.dumps(data))
+    assert main(["rate", "mcts:5", "--ladder", str(path), "--batch", "1", "--max-games", "4", "--workers",
+                 "1"]) == 0
+    assert "note: the ladder's net rungs played the network classic-2.npz (sha256 000000000000...)" in \
+        capsys.readouterr().out
+    entry["network"] = "classic-2.npz"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="classic: its network is not {file, sha256}"):
+        ladder.load("classic", str(path))

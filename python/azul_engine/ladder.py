@@ -1,8 +1,10 @@
 """The rated ladder: reference bots with ratings measured here, per variant at two players, and ``azul-engine
 rate``, which places a new bot on it (docs/tournaments.md, "The ladder").
 
-The rungs are bots whose play depends on nothing but their seeds: ``random``, ``greedy`` and ``mcts`` at fixed
-iteration budgets (never seconds, so that a loaded machine plays the same games).  ``measure`` plays each rung
+The rungs are bots whose play depends on nothing but their seeds (and a network's weights): ``random``,
+``greedy``, ``mcts`` at fixed iteration budgets (never seconds, so that a loaded machine plays the same games)
+and, where a network ships for the variant, that network alone and in its search (``net:policy_only=1``, ``net``:
+800 iterations a move; the ladder records which network, by its sha256).  ``measure`` plays each rung
 against the next ``reach`` rungs above it on the same deals (each deal in both seatings) and rates them all
 together (``ratings.rate``, anchored at ``greedy`` = 0); ``benchmarks/ladder.py`` runs it and writes the ladder
 file.  The package carries one, ``data/ladder.json``, whose ``made`` field says how it was made.
@@ -31,11 +33,18 @@ from . import distributed, outputs, ratings, tournament
 from ._backends import engine_named
 from ._version import __version__
 
-__all__ = ["FORMAT", "VERSION", "RUNGS", "ANCHOR", "Rung", "Ladder", "default_path", "load", "measure",
-           "Placement", "place", "register"]
+__all__ = ["FORMAT", "VERSION", "RUNGS", "NETWORK_RUNGS", "ANCHOR", "Rung", "Ladder", "default_path", "rungs_for",
+           "load", "merge", "measure", "Placement", "place", "register"]
 
 FORMAT, VERSION = "azul-ladder", 1
 RUNGS = ("random", "greedy", "mcts:30", "mcts:100", "mcts:300", "mcts:1000", "mcts:3000", "mcts:10000")  # weakest first
+# The networks that ship (azul_engine.network.SHIPPED) are rungs of their variant's ladder: each bot placed just
+# above the rung named here, where ``rate`` put it on the provisional ladder (docs/tournaments.md, 2026-12-07).
+# The order only says which rungs a rung plays (the next ``reach`` above it); the ratings are fitted together.
+NETWORK_RUNGS: Dict[str, Tuple[Tuple[str, str], ...]] = {
+    "classic": (("net:policy_only=1", "greedy"), ("net", "mcts:1000")),
+    "summer-pavilion": (("net:policy_only=1", "mcts:300"), ("net", "mcts:10000")),
+}
 ANCHOR = "greedy"  # at 0: a deterministic bot that plays every variant
 VARIANTS = ("classic", "grey", "summer-pavilion")
 PRECISION = 40.0  # Elo either side of the rating, 95%, at which rate stops
@@ -57,12 +66,13 @@ class Rung:
 
 class Ladder:
     """The ladder of one variant: ``rungs`` (weakest first), ``anchor``, ``anchor_elo``, ``variant``, ``made`` (how
-    the file was made), ``provisional`` and ``path`` (the file)."""
+    this variant was measured), ``provisional``, ``path`` (the file) and ``network`` (``{"file", "sha256"}`` of the
+    network its ``net`` rungs played, or None)."""
 
     def __init__(self, variant: str, rungs: List[Rung], anchor: str, anchor_elo: float, made: Dict[str, Any],
-                 provisional: bool, path: str) -> None:
+                 provisional: bool, path: str, network: Optional[Dict[str, str]] = None) -> None:
         self.variant, self.rungs, self.anchor, self.anchor_elo = variant, rungs, anchor, anchor_elo
-        self.made, self.provisional, self.path = made, provisional, path
+        self.made, self.provisional, self.path, self.network = made, provisional, path, network
 
     def describe(self) -> str:
         made = self.made
@@ -70,6 +80,42 @@ class Ladder:
         return "%s ladder (%s%s; anchor %s = %g): %s" % (
             self.variant, "provisional, " if self.provisional else "", how, self.anchor, self.anchor_elo,
             ", ".join("%s %s" % (r.bot, ratings.format_elo(r.elo)) for r in self.rungs))
+
+
+def rungs_for(variant: str) -> List[str]:
+    """The rungs of ``variant``'s ladder, weakest first: ``RUNGS``, and the networks that ship for it at two
+    players (``NETWORK_RUNGS``) in their places."""
+    from .network import shipped_path
+
+    out = list(RUNGS)
+    if shipped_path(variant, 2) is not None:
+        for bot, below in NETWORK_RUNGS.get(variant, ()):
+            out.insert(out.index(below) + 1, bot)
+    return out
+
+
+def shipped_network(variant: str) -> Optional[Dict[str, str]]:
+    """``{"file", "sha256"}`` of the 2-player network that ships for ``variant`` (what a ``net`` rung without a
+    path plays), or None."""
+    import hashlib
+
+    from .network import shipped_path
+
+    path = shipped_path(variant, 2)
+    if path is None:
+        return None
+    with open(path, "rb") as f:
+        return {"file": os.path.basename(path), "sha256": hashlib.sha256(f.read()).hexdigest()}
+
+
+def _has_path(spec: str) -> bool:
+    """Whether a ``net`` spec names its own weights file (``net:PATH...``, ``net:path=...``)."""
+    from .bot_specs import parse_bot_spec
+
+    try:
+        return parse_bot_spec(spec)[1].get("path") is not None
+    except ValueError:
+        return False
 
 
 def default_path() -> str:
@@ -117,26 +163,76 @@ def load(variant: str, path: Optional[str] = None) -> Ladder:
     if len({r.bot for r in out}) != len(out):
         raise _bad(path, "%s: a bot is on it twice" % variant)
     out.sort(key=lambda r: r.elo)
-    made: Dict[str, Any] = data["made"] if isinstance(data.get("made"), dict) else {}
+    # A variant measured on its own (benchmarks/ladder.py --update) carries its own made and provisional.
+    made: Dict[str, Any] = entry.get("made") if isinstance(entry.get("made"), dict) else \
+        data["made"] if isinstance(data.get("made"), dict) else {}
+    provisional = entry["provisional"] if isinstance(entry.get("provisional"), bool) else data.get("provisional")
     anchor = entry.get("anchor", ANCHOR)
     anchor_elo = entry.get("anchor_elo", 0.0)
+    network = entry.get("network")
+    if network is not None and not (isinstance(network, dict) and isinstance(network.get("file"), str)
+                                    and isinstance(network.get("sha256"), str)):
+        raise _bad(path, "%s: its network is not {file, sha256}" % variant)
     return Ladder(variant, out, str(anchor), float(anchor_elo) if _number(anchor_elo) else 0.0, made,
-                  bool(data.get("provisional")), path)
+                  bool(provisional), path, network)
+
+
+def read_for_update(path: str, measured: Sequence[str]) -> Optional[Dict[str, Any]]:
+    """The content of the ladder file ``path`` that a run measuring ``measured`` will update (``merge``), or None
+    when there is none (no file, or an empty one).  The variants it keeps are checked as ``load`` reads them;
+    ValueError (naming the file) for a file that is no ladder file, OSError for one that cannot be read."""
+    if not os.path.exists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
+        return None
+    with open(path, encoding="utf-8") as f:
+        try:
+            data = json.load(f)
+        except ValueError as e:
+            raise _bad(path, "not JSON (%s)" % e) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _bad(path, "its format is not %r" % FORMAT)
+    if not isinstance(data.get("variants"), dict):
+        raise _bad(path, "no variants")
+    for variant in data["variants"]:
+        if variant not in measured:  # kept: it must read as rate reads it
+            if variant not in VARIANTS:
+                raise _bad(path, "an unknown variant, %r" % (variant,))
+            load(variant, path)
+    return data
+
+
+def merge(old: Dict[str, Any], new: Dict[str, Any]) -> Dict[str, Any]:
+    """A ladder file's content with ``new``'s variants and ``old``'s others (a ladder measured variant by
+    variant).  Each variant keeps the ``made`` and ``provisional`` of the run that measured it (in its entry);
+    the file's own are the newest run's, and the file is provisional if any variant is."""
+    variants: Dict[str, Any] = {}
+    for data in (old, new):
+        made = data.get("made") if isinstance(data.get("made"), dict) else {}
+        for variant, entry in data["variants"].items():
+            if not isinstance(entry, dict):
+                continue
+            entry = dict(entry)
+            entry.setdefault("made", made)
+            entry.setdefault("provisional", bool(data.get("provisional")))
+            variants[variant] = entry
+    ordered = {v: variants[v] for v in VARIANTS if v in variants}
+    ordered.update((v, e) for v, e in variants.items() if v not in ordered)
+    return {"format": FORMAT, "version": VERSION, "provisional": any(e["provisional"] for e in ordered.values()),
+            "made": new["made"], "variants": ordered}
 
 
 # -- measuring the ladder ----------------------------------------------------------------------------------------
 
-def measure(variants: Sequence[str] = VARIANTS, rungs: Sequence[str] = RUNGS, deals: int = 100, seed: int = 0,
+def measure(variants: Sequence[str] = VARIANTS, rungs: Optional[Sequence[str]] = None, deals: int = 100, seed: int = 0,
             reach: int = 2, executor: Optional[distributed.Executor] = None, backend: Optional[str] = None,
             records: Optional[str] = None, progress: Optional[Callable[[str], object]] = None,
             provisional: bool = False, command: Optional[str] = None) -> Dict[str, Any]:
-    """Measure the ladder of each of ``variants``: every rung against the next ``reach`` rungs above it, ``deals``
-    deals each (deal seeds ``seed`` to ``seed + deals - 1``, the same for every pair), rated together with
-    ``ANCHOR`` at 0 (it must be one of the rungs).  ``records``: a directory where the games go, one file per
-    variant (``ladder-VARIANT.jsonl``, replaced), so that ``azul-engine ratings`` can recompute the figures.
-    Returns the ladder file's content (``json.dump`` it)."""
-    rungs = list(rungs)
-    if ANCHOR not in rungs:
+    """Measure the ladder of each of ``variants``: every rung (default: ``rungs_for(variant)``, weakest first)
+    against the next ``reach`` rungs above it, ``deals`` deals each (deal seeds ``seed`` to ``seed + deals - 1``,
+    the same for every pair), rated together with ``ANCHOR`` at 0 (it must be one of the rungs).  ``records``: a
+    directory where the games go, one file per variant (``ladder-VARIANT.jsonl``, replaced), so that
+    ``azul-engine ratings`` can recompute the figures.  Returns the ladder file's content (``json.dump`` it)."""
+    given = list(rungs) if rungs is not None else None
+    if given is not None and ANCHOR not in given:
         raise ValueError("the rungs must include the anchor, %s" % ANCHOR)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 1:
         raise ValueError("reach must be 1 or more, not %r" % (reach,))
@@ -145,6 +241,7 @@ def measure(variants: Sequence[str] = VARIANTS, rungs: Sequence[str] = RUNGS, de
             raise ValueError("variant must be one of %s, not %r" % (", ".join(VARIANTS), variant))
     out: Dict[str, Any] = {}
     for variant in variants:
+        rungs = given if given is not None else rungs_for(variant)
         games: List[ratings.GameResult] = []
         path = os.path.join(records, "ladder-%s.jsonl" % variant) if records else None
         first = True
@@ -165,6 +262,9 @@ def measure(variants: Sequence[str] = VARIANTS, rungs: Sequence[str] = RUNGS, de
                         "rungs": [{"bot": r.bot, "elo": round(r.elo, 1), "error": round(r.error, 1),
                                    "games": r.games} for r in sorted(rated.ratings, key=lambda r: r.elo)],
                         "notes": rated.notes}
+        network = shipped_network(variant)
+        if network and any(b == "net" or b.startswith("net:") and not _has_path(b) for b in rungs):
+            out[variant]["network"] = network  # which network the net rungs played
     made = {"command": command or "benchmarks/ladder.py --deals %d --reach %d --seed %d" % (deals, reach, seed),
             "deals": deals, "reach": reach, "seed": seed, "backend": engine_named(backend).NAME, "version": __version__,
             "date": datetime.date.today().isoformat()}
@@ -344,7 +444,7 @@ def register(commands):
     cmd = _cli.add_command(
         commands, "rate", _command, help="place a bot on the rated ladder of reference bots",
         description="Play BOTSPEC against the ladder's reference bots (random, greedy, mcts at fixed iteration "
-        "budgets, rated here per variant at two players) nearest to its rating, in rounds of paired deals, until "
+        "budgets and the networks that ship, rated here per variant at two players) nearest to its rating, in rounds of paired deals, until "
         "its 95 percent interval is narrow enough; print its Elo on the ladder's scale (anchor greedy = 0).")
     cmd.add_argument("bot", metavar="BOTSPEC", help="the bot to rate: any bot spec (mcts:500, "
                      "package.module:Class, cmd:COMMAND ARGS, ...)")
@@ -382,6 +482,9 @@ def _command(args):
     if ladder.provisional:
         _cli.out("note: this ladder is provisional (%s): read its ratings as rough" % (
             ladder.made.get("note") or "measured with few games"))
+    if ladder.network and shipped_network(args.variant) != ladder.network:
+        _cli.out("note: the ladder's net rungs played the network %s (sha256 %s...), not the one installed now: "
+                 "their ratings are those of that network" % (ladder.network["file"], ladder.network["sha256"][:12]))
 
     def on_round(p):
         last = p.rounds[-1]
