@@ -16,7 +16,10 @@ after another and a figure is the median over ``--rounds`` rounds:
 - ``AzulVectorEnv``: ``env.step(actions)`` with observations, masks, rewards and infos, the default
   (``copy=True``: new arrays each step) and ``copy=False`` (the environment's own buffers);
 - ``threads``: the environment on 4096 games with ``threads=1`` and ``threads=2`` in one process, their blocks
-  taking turns (so that both meet the same machine), and the ratio of the two (the goal: at least 1.6x).
+  taking turns (so that both meet the same machine), and the ratio of the two (the goal: at least 1.6x); twice:
+  the whole loop (the action draw, some 35 microseconds of numpy on one thread at 4096 games, and ``env.step``), and
+  ``env.step`` alone (the draw off the clock: what ``threads`` changes, and what a training loop whose
+  actions come from a network pays for the environment).
 
 Take the figures on a quiet machine: nothing else running.
 """
@@ -56,7 +59,10 @@ else:
     v = env.game
     def one():
         env.threads = threads[0]
-        env.step(pick(v))
+        actions = pick(v)
+        start = time.perf_counter()
+        env.step(actions)
+        return time.perf_counter() - start
 
 counts = (1, 2) if kind == "threads" else (1,)
 for t in counts * 2:  # warm-up: caches, and the threads started
@@ -65,15 +71,17 @@ for t in counts * 2:  # warm-up: caches, and the threads started
         one()
 steps = max(2, 20000 // n)  # 20,000 game-steps a block: a few milliseconds
 best = dict.fromkeys(counts, float("inf"))
+alone = dict.fromkeys(counts, float("inf"))  # env.step alone: the action draw off the clock
 for block in range(40):
     for t in (counts if block % 2 else counts[::-1]):
         threads[0] = t
         one()  # the first step after a change of threads wakes the pool's workers
-        start = time.perf_counter()
+        start, inside = time.perf_counter(), 0.0
         for _ in range(steps):
-            one()
+            inside += one() or 0.0
         best[t] = min(best[t], (time.perf_counter() - start) / steps)
-print(json.dumps([n / best[t] for t in counts]))
+        alone[t] = min(alone[t], inside / steps)
+print(json.dumps([n / best[t] for t in counts] + ([n / alone[t] for t in counts] if kind == "threads" else [])))
 """
 
 
@@ -91,21 +99,24 @@ def main(argv=None):
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--json", action="store_true", help="one JSON line with every figure")
     args = parser.parse_args(argv)
-    rows = {k: [] for k in ("base", "step", "step+obs", "env", "env-nocopy", "t1", "t2")}
+    rows = {k: [] for k in ("base", "step", "step+obs", "env", "env-nocopy", "t1", "t2", "t1-step", "t2-step")}
     for _ in range(args.rounds):
         if args.base:
             rows["base"].extend(measure(args.base, "step", args.games, args.variant))
         for kind in ("step", "step+obs", "env", "env-nocopy"):
             rows[kind].extend(measure(sys.executable, kind, args.games, args.variant))
-        one, two = measure(sys.executable, "threads", 4096, args.variant)
+        one, two, one_alone, two_alone = measure(sys.executable, "threads", 4096, args.variant)
         rows["t1"].append(one)
         rows["t2"].append(two)
+        rows["t1-step"].append(one_alone)
+        rows["t2-step"].append(two_alone)
     med = {k: statistics.median(v) for k, v in rows.items() if v}
     ratio = lambda a, b: statistics.median(x / y for x, y in zip(rows[a], rows[b]))  # noqa: E731
     figures = dict(med)
     if args.base:
         figures.update({k + "/base": ratio(k, "base") for k in ("step", "step+obs", "env", "env-nocopy")})
     figures["threads"] = ratio("t2", "t1")
+    figures["threads-step"] = ratio("t2-step", "t1-step")
     if args.json:
         print(json.dumps(figures))
         return
@@ -120,6 +131,8 @@ def main(argv=None):
             print("  %-34s %12s%s" % (name, "{:,.0f}".format(med[key]), extra))
     print("  threads: 4096 games, threads=1 %s, threads=2 %s steps/s (%.2fx)" % (
         "{:,.0f}".format(med["t1"]), "{:,.0f}".format(med["t2"]), figures["threads"]))
+    print("           env.step alone: threads=1 %s, threads=2 %s steps/s (%.2fx)" % (
+        "{:,.0f}".format(med["t1-step"]), "{:,.0f}".format(med["t2-step"]), figures["threads-step"]))
 
 
 if __name__ == "__main__":
