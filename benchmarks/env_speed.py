@@ -17,7 +17,7 @@ after another and a figure is the median over ``--rounds`` rounds:
   (``copy=True``: new arrays each step) and ``copy=False`` (the environment's own buffers);
 - ``threads``: the environment on 4096 games with ``threads=1`` and ``threads=2`` in one process, their blocks
   taking turns (so that both meet the same machine), and the ratio of the two (the goal: at least 1.6x); twice:
-  the whole loop (the action draw, some 35 microseconds of numpy on one thread at 4096 games, and ``env.step``), and
+  the whole loop (the action draw, about 35 microseconds of numpy alone, 55-60 in the loop, on one thread at 4096 games, and ``env.step``), and
   ``env.step`` alone (the draw off the clock: what ``threads`` changes, and what a training loop whose
   actions come from a network pays for the environment).
 
