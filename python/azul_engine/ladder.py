@@ -135,6 +135,11 @@ def load(variant: str, path: Optional[str] = None) -> Ladder:
     """The ladder of ``variant`` in the file ``path`` (default: the package's).  ValueError says what is wrong
     with the file, or that it has no ladder for that variant; OSError when it cannot be read."""
     path = path or default_path()
+    return _ladder(_read(path), variant, path)
+
+
+def _read(path: str) -> Dict[str, Any]:
+    """A ladder file's content, its format, version and variants checked (ValueError naming the file)."""
     with open(path, encoding="utf-8") as f:
         try:
             data = json.load(f)
@@ -144,9 +149,14 @@ def load(variant: str, path: Optional[str] = None) -> Ladder:
         raise _bad(path, "its format is not %r" % FORMAT)
     if data.get("version") != VERSION:
         raise _bad(path, "version %r, not %d" % (data.get("version"), VERSION))
-    variants = data.get("variants")
-    if not isinstance(variants, dict):
+    if not isinstance(data.get("variants"), dict):
         raise _bad(path, "no variants")
+    return data
+
+
+def _ladder(data: Dict[str, Any], variant: str, path: str) -> Ladder:
+    """The Ladder of ``variant`` in a ladder file's content ``data`` (read by ``_read`` from ``path``)."""
+    variants = data["variants"]
     if variant not in variants:
         raise ValueError("%s has no ladder for %s (it has: %s)" % (path, variant, ", ".join(sorted(variants))
                                                                   or "none"))
@@ -183,20 +193,12 @@ def read_for_update(path: str, measured: Sequence[str]) -> Optional[Dict[str, An
     ValueError (naming the file) for a file that is no ladder file, OSError for one that cannot be read."""
     if not os.path.exists(path) or (os.path.isfile(path) and os.path.getsize(path) == 0):
         return None
-    with open(path, encoding="utf-8") as f:
-        try:
-            data = json.load(f)
-        except ValueError as e:
-            raise _bad(path, "not JSON (%s)" % e) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _bad(path, "its format is not %r" % FORMAT)
-    if not isinstance(data.get("variants"), dict):
-        raise _bad(path, "no variants")
+    data = _read(path)
     for variant in data["variants"]:
         if variant not in measured:  # kept: it must read as rate reads it
             if variant not in VARIANTS:
                 raise _bad(path, "an unknown variant, %r" % (variant,))
-            load(variant, path)
+            _ladder(data, variant, path)
     return data
 
 
